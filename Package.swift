@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// MARK: - Shared settings
+
+/// Settings every Swift target shares: Swift 6 language mode comes from the tools version.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// One system-library target per pkg-config name: a module.modulemap and a shim.h, nothing else.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Keypane",
+    products: [
+        .executable(name: "keypane", targets: ["keypane"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - C libraries
+        systemLibrary("CX11", pkgConfig: "x11", apt: ["libx11-dev"]),
+        systemLibrary("CXTest", pkgConfig: "xtst", apt: ["libxtst-dev"]),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
+        systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
+
+        // MARK: - Pure Swift
+        .target(name: "KeyboardModel", swiftSettings: swiftSettings),
+
+        // MARK: - Drawing
+        .target(name: "Render", dependencies: ["KeyboardModel", "CCairo", "CPangoCairo"],
+                swiftSettings: swiftSettings),
+
+        // MARK: - Executable
+        .executableTarget(
+            name: "keypane",
+            dependencies: [
+                "KeyboardModel", "Render",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+
+        // MARK: - Tests
+        .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo"],
+                    exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(name: "KeypaneTests", dependencies: ["keypane"],
+                    swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,258 @@
+/// A rectangle in whole pixels, origin top left.
+public struct Rect: Equatable, Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= Double(x) && px < Double(maxX) && py >= Double(y) && py < Double(maxY)
+    }
+
+    /// Squared distance from a point to the nearest point of the rectangle; 0 inside.
+    public func squaredDistance(x px: Double, y py: Double) -> Double {
+        let dx = max(Double(x) - px, 0, px - Double(maxX))
+        let dy = max(Double(y) - py, 0, py - Double(maxY))
+        return dx * dx + dy * dy
+    }
+
+    public func intersects(_ other: Rect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+}
+
+/// How a key is coloured.
+public enum KeyStyle: Sendable {
+    /// Keys that type: letters, digits, punctuation, space.
+    case character
+    /// Shift, delete, layer keys, globe, Return and other keys that do not type.
+    case function
+    /// A Return key that completes an action (go, send, ...), drawn in the accent colour.
+    case prominent
+}
+
+/// A key placed on the keyboard.
+public struct PlacedKey: Equatable, Sendable {
+    public var rect: Rect
+    public var function: KeyFunction
+    /// The word or character drawn on the key, or nil when it shows `icon`.
+    public var label: String?
+    /// The symbol drawn on the key when it has no label.
+    public var icon: KeyIcon?
+    /// A small second label: phone letters, or the shifted character.
+    public var secondary: String?
+    /// Characters offered when the key is held.
+    public var alternates: [String]
+    public var style: KeyStyle
+
+    /// The key's name in geometry files: its label, or the icon's name.
+    public var name: String { label ?? icon?.rawValue ?? "" }
+}
+
+/// A keyboard laid out at a size: every key's rectangle, for drawing and hit testing.
+public struct KeyboardGeometry: Equatable, Sendable {
+    public var layoutName: String
+    public var type: KeyboardType
+    public var layer: String
+    public var layers: [String]
+    public var width: Int
+    public var height: Int
+    public var widthClass: WidthClass
+    public var keys: [PlacedKey]
+    /// Horizontal and vertical space between keys, in pixels.
+    public var gap: (x: Int, y: Int)
+    /// Space between the keys and the keyboard's edges, in pixels.
+    public var margin: (x: Int, y: Int)
+    /// Height of one key row in pixels (the smallest, where rounding differs).
+    public var keyHeight: Int
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.layoutName == b.layoutName && a.layer == b.layer && a.width == b.width && a.height == b.height
+            && a.keys == b.keys && a.gap == b.gap
+    }
+
+    /// The key under a point: the key containing it, or in a gap the nearest key.
+    /// Points outside the keyboard hit nothing.
+    public func keyIndex(atX x: Double, y: Double) -> Int? {
+        guard x >= 0, y >= 0, x < Double(width), y < Double(height) else { return nil }
+        var best: Int?
+        var bestDistance = Double.infinity
+        for (index, key) in keys.enumerated() {
+            let distance = key.rect.squaredDistance(x: x, y: y)
+            if distance == 0 { return index }
+            if distance < bestDistance {
+                bestDistance = distance
+                best = index
+            }
+        }
+        return best
+    }
+}
+
+/// Why a keyboard cannot be laid out at a size.
+public enum GeometryError: Error, Equatable, CustomStringConvertible {
+    case widthOutOfRange(Int)
+    case heightOutOfRange(height: Int, minimum: Int)
+    case unknownLayer(String, layers: [String])
+
+    public var description: String {
+        switch self {
+        case .widthOutOfRange(let width):
+            "width \(width) is outside the supported range \(KeyboardLayoutEngine.widths.lowerBound)-\(KeyboardLayoutEngine.widths.upperBound) pixels"
+        case .heightOutOfRange(let height, let minimum):
+            "height \(height) is outside the supported range: this keyboard needs at least \(minimum) pixels and at most \(KeyboardLayoutEngine.maximumHeight)"
+        case .unknownLayer(let layer, let layers):
+            "unknown layer '\(layer)': this keyboard has \(layers.joined(separator: ", "))"
+        }
+    }
+}
+
+/// What the field being edited asks of the keyboard, and what the user has enabled.
+public struct LayoutOptions: Equatable, Sendable {
+    public var returnKey: ReturnKeyType
+    /// Whether a Globe key is shown: true when more than one keyboard is enabled.
+    public var showsGlobe: Bool
+
+    public init(returnKey: ReturnKeyType = .default, showsGlobe: Bool = true) {
+        self.returnKey = returnKey
+        self.showsGlobe = showsGlobe
+    }
+}
+
+/// Places the keys of a layout in a rectangle of any supported size.
+///
+/// Each row is split in proportion to its keys' widths in key units and fills the width; rows share the
+/// height equally. Edges are rounded to whole pixels, so keys are crisp, never overlap and never leave
+/// the bounds.
+public enum KeyboardLayoutEngine {
+    /// The widths the keyboard supports, in pixels.
+    public static let widths = 320...7680
+    /// The tallest keyboard, in pixels.
+    public static let maximumHeight = 4320
+    /// The shortest key that stays usable, in pixels.
+    public static let minimumKeyHeight = 18
+
+    public static func layout(_ layout: Layout, layer: String? = nil, width: Int, height: Int,
+                              options: LayoutOptions = LayoutOptions()) throws(GeometryError) -> KeyboardGeometry {
+        guard widths.contains(width) else { throw .widthOutOfRange(width) }
+        let layer = layer ?? layout.defaultLayer
+        guard layout.layers.contains(layer) else { throw .unknownLayer(layer, layers: layout.layers) }
+        let widthClass = WidthClass(width: width)
+        let rows = layout.rows(layer: layer, widthClass: widthClass).map { row in
+            options.showsGlobe ? row.items : withoutGlobe(row.items)
+        }
+
+        let rowCount = rows.count
+        let widestRow = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
+        let gapX = min(max(Int((Double(width) / widestRow * 0.16).rounded()), 2), 14)
+        let gapY = min(max(Int((Double(height) / Double(rowCount) * 0.2).rounded()), 3), 16)
+        let padX = max(gapX / 2, 2)
+        let padY = max(gapY / 2, 2)
+        let pitch = Double(height - 2 * padY + gapY) / Double(rowCount)
+        let minimumHeight = rowCount * (minimumKeyHeight + gapY) - gapY + 2 * padY
+        guard height >= minimumHeight, height <= maximumHeight else {
+            throw .heightOutOfRange(height: height, minimum: minimumHeight)
+        }
+
+        var keys: [PlacedKey] = []
+        for (rowIndex, items) in rows.enumerated() {
+            let top = padY + Int((Double(rowIndex) * pitch).rounded())
+            let bottom = padY + Int((Double(rowIndex + 1) * pitch).rounded()) - gapY
+            let units = items.reduce(0) { $0 + $1.width }
+            let unit = Double(width - 2 * padX + gapX) / units
+            var start = 0.0
+            for item in items {
+                let end = start + item.width
+                defer { start = end }
+                guard case .key(let spec) = item else { continue }
+                let left = padX + Int((start * unit).rounded())
+                let right = padX + Int((end * unit).rounded()) - gapX
+                let rect = Rect(x: left, y: top, width: right - left, height: bottom - top)
+                keys.append(place(spec, rect: rect, widthClass: widthClass, options: options))
+            }
+        }
+        let keyHeight = keys.map(\.rect.height).min() ?? 0
+        return KeyboardGeometry(layoutName: layout.name, type: layout.type, layer: layer, layers: layout.layers,
+                                width: width, height: height, widthClass: widthClass, keys: keys,
+                                gap: (gapX, gapY), margin: (padX, padY), keyHeight: keyHeight)
+    }
+
+    /// The row without its Globe key; the space bar takes its width, or else the key beside it.
+    static func withoutGlobe(_ items: [RowItem]) -> [RowItem] {
+        guard let globe = items.firstIndex(where: isGlobe) else { return items }
+        var items = items
+        let width = items.remove(at: globe).width
+        let keyIndices = items.indices.filter { if case .key = items[$0] { true } else { false } }
+        let space = keyIndices.first { if case .key(let k) = items[$0] { k.function.isSpace } else { false } }
+        let left = keyIndices.last { $0 < globe }
+        let right = keyIndices.first { $0 >= globe }
+        guard let heir = space ?? left ?? right, case .key(var key) = items[heir] else { return items }
+        key.width += width
+        items[heir] = .key(key)
+        return items
+    }
+
+    private static func isGlobe(_ item: RowItem) -> Bool {
+        if case .key(let key) = item { return key.function == .globe }
+        return false
+    }
+
+    static func place(_ spec: KeySpec, rect: Rect, widthClass: WidthClass, options: LayoutOptions) -> PlacedKey {
+        var label = spec.label
+        var icon: KeyIcon?
+        var style = KeyStyle.function
+        switch spec.function {
+        case .text(" "):
+            style = .character
+            if label == nil { icon = .space }
+        case .text(let text):
+            style = .character
+            label = label ?? text
+        case .keysym("Return"), .keysym("KP_Enter"):
+            if label == nil {
+                label = options.returnKey.label ?? (widthClass == .regular ? "return" : nil)
+                icon = label == nil ? .return : nil
+            }
+            if options.returnKey.isProminent { style = .prominent }
+        case .keysym("BackSpace"):
+            if label == nil { icon = .delete }
+        case .keysym(let name):
+            label = label ?? keysymLabels[name] ?? name
+        case .shift:
+            if label == nil { icon = .shift }
+        case .capsLock:
+            if label == nil { icon = .capsLock }
+        case .globe:
+            if label == nil { icon = .globe }
+        case .dismiss:
+            if label == nil { icon = .dismiss }
+        case .layer(let target):
+            label = label ?? layerLabels[target] ?? target
+        }
+        return PlacedKey(rect: rect, function: spec.function, label: label, icon: icon,
+                         secondary: spec.secondary, alternates: spec.alternates, style: style)
+    }
+
+    /// Labels of keys that send a keysym, where the layout gives none.
+    static let keysymLabels: [String: String] = [
+        "Tab": "tab", "Escape": "esc", "Delete": "del", "Insert": "ins", "Home": "home", "End": "end",
+        "Prior": "pg up", "Next": "pg dn", "Left": "←", "Right": "→", "Up": "↑", "Down": "↓",
+        "Control_L": "ctrl", "Control_R": "ctrl", "Alt_L": "alt", "Alt_R": "alt", "Super_L": "super",
+        "Super_R": "super", "Menu": "menu", "Print": "prt sc",
+    ]
+
+    /// Labels of layer keys, where the layout gives none.
+    static let layerLabels: [String: String] = [
+        "letters": "ABC", "shifted": "ABC", "numbers": "123", "symbols": "#+=",
+    ]
+}

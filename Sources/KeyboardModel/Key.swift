@@ -1,0 +1,93 @@
+/// What a key does when tapped.
+public enum KeyFunction: Equatable, Hashable, Sendable {
+    /// Types this text (one character or more, such as ".com").
+    case text(String)
+    /// Sends this X keysym by name (Return, BackSpace, Tab, Left, F1, Control_L, ...).
+    case keysym(String)
+    /// One-shot shift.
+    case shift
+    /// Caps lock.
+    case capsLock
+    /// Switches to the named layer.
+    case layer(String)
+    /// Next keyboard on tap, the list on hold.
+    case globe
+    /// Hides the keyboard.
+    case dismiss
+
+    /// The form used in geometry files and layout files: `shift`, `caps-lock`, `layer:NAME`, ...
+    public var actionName: String? {
+        switch self {
+        case .text, .keysym: nil
+        case .shift: "shift"
+        case .capsLock: "caps-lock"
+        case .layer(let name): "layer:\(name)"
+        case .globe: "globe"
+        case .dismiss: "dismiss"
+        }
+    }
+
+    /// Parses an action name as written after `@` in a layout file.
+    public init?(actionName: String) {
+        switch actionName {
+        case "shift": self = .shift
+        case "caps-lock": self = .capsLock
+        case "globe": self = .globe
+        case "dismiss": self = .dismiss
+        default:
+            guard actionName.hasPrefix("layer:"), actionName.count > 6 else { return nil }
+            self = .layer(String(actionName.dropFirst(6)))
+        }
+    }
+
+    /// True for the space bar.
+    public var isSpace: Bool { self == .text(" ") }
+
+    /// True for keys that type a character, drawn in the light key colour.
+    public var isCharacter: Bool {
+        if case .text = self { return true }
+        return false
+    }
+}
+
+/// The symbol drawn on keys that show an icon rather than a word.
+public enum KeyIcon: String, CaseIterable, Sendable {
+    case globe, shift, capsLock, delete, `return`, dismiss, space
+}
+
+/// One key as a layout file describes it, before it is placed.
+public struct KeySpec: Equatable, Sendable {
+    /// What the key does.
+    public var function: KeyFunction
+    /// Width in key units; a plain letter key is 1.
+    public var width: Double
+    /// The label from the layout file, if it gave one.
+    public var label: String?
+    /// A small second label: the phone letters on a digit, or the shifted character.
+    public var secondary: String?
+    /// Characters offered when the key is held.
+    public var alternates: [String]
+
+    public init(function: KeyFunction, width: Double = 1, label: String? = nil,
+                secondary: String? = nil, alternates: [String] = []) {
+        self.function = function
+        self.width = width
+        self.label = label
+        self.secondary = secondary
+        self.alternates = alternates
+    }
+}
+
+/// An item of a row: a key, or an empty gap that pushes keys along.
+public enum RowItem: Equatable, Sendable {
+    case key(KeySpec)
+    case gap(Double)
+
+    /// Width in key units.
+    public var width: Double {
+        switch self {
+        case .key(let key): key.width
+        case .gap(let width): width
+        }
+    }
+}

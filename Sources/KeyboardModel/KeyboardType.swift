@@ -1,0 +1,74 @@
+/// The kinds of keyboard Keypane offers, after iOS's `UIKeyboardType`, plus a full desktop layout.
+///
+/// The raw values are the names used on the command line, in layout files and in geometry files.
+public enum KeyboardType: String, CaseIterable, Sendable {
+    case `default` = "default"
+    case ascii = "ascii"
+    case numbersPunctuation = "numbers-punctuation"
+    case url = "url"
+    case numberPad = "number-pad"
+    case phonePad = "phone-pad"
+    case namePhonePad = "name-phone-pad"
+    case email = "email"
+    case decimalPad = "decimal-pad"
+    case social = "social"
+    case webSearch = "web-search"
+    case asciiNumberPad = "ascii-number-pad"
+    case desktop = "desktop"
+
+    /// All names, comma separated, for messages.
+    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// What the Return key does for the field being edited, after iOS's `UIReturnKeyType`.
+public enum ReturnKeyType: String, CaseIterable, Sendable {
+    case `default` = "default"
+    case go = "go"
+    case search = "search"
+    case send = "send"
+    case done = "done"
+    case next = "next"
+    case join = "join"
+    case route = "route"
+    case `continue` = "continue"
+    case emergencyCall = "emergency-call"
+
+    /// The word on the key, or nil for the default key, which shows the return icon.
+    public var label: String? {
+        switch self {
+        case .default: nil
+        case .go: "go"
+        case .search: "search"
+        case .send: "send"
+        case .done: "done"
+        case .next: "next"
+        case .join: "join"
+        case .route: "route"
+        case .continue: "continue"
+        case .emergencyCall: "Emergency call"
+        }
+    }
+
+    /// Whether the key is drawn in the accent colour, as iOS does for keys that complete an action.
+    public var isProminent: Bool { self != .default && self != .next }
+
+    /// All names, comma separated, for messages.
+    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// The two size classes of the keyboard: phone-like and tablet-like.
+public enum WidthClass: String, CaseIterable, Sendable {
+    case compact
+    case regular
+
+    /// Keyboards at least this many pixels wide use the regular (tablet) layouts.
+    ///
+    /// 768 px is the narrowest side of the smallest tablets, in the same place as iPad's regular
+    /// width class; phones and narrow windows stay compact.
+    public static let regularMinimumWidth = 768
+
+    /// The class for a keyboard of the given width in pixels.
+    public init(width: Int) {
+        self = width >= Self.regularMinimumWidth ? .regular : .compact
+    }
+}

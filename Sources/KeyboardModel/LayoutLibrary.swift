@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The layouts Keypane knows, read from a folder of `NAME.layout` files.
+///
+/// Each file is parsed and resolved on its own terms (its `inherit` chain), and checked: every layer
+/// listed has rows in both width classes, every `@layer:` key names a listed layer.
+public struct LayoutLibrary: Sendable {
+    public private(set) var layouts: [String: Layout] = [:]
+
+    /// An empty library; add files with `add(text:name:file:)`.
+    public init() {}
+
+    /// Reads every `.layout` file in a folder. A file that cannot be read stops the load with its error.
+    public init(directory: String) throws(LayoutError) {
+        let names = try Self.layoutFiles(in: directory)
+        var texts: [String: (String, String)] = [:]
+        for name in names {
+            let path = directory + "/" + name + ".layout"
+            texts[name] = (try Self.readFile(path), path)
+        }
+        try self.init(texts: texts)
+    }
+
+    /// Builds a library from file texts: name -> (text, file name for messages).
+    public init(texts: [String: (text: String, file: String)]) throws(LayoutError) {
+        var sources: [String: LayoutSource] = [:]
+        for (name, entry) in texts.sorted(by: { $0.key < $1.key }) {
+            sources[name] = try LayoutParser.parse(entry.text, name: name, file: entry.file)
+        }
+        var resolver = Resolver(sources: sources)
+        for name in sources.keys.sorted() {
+            layouts[name] = try resolver.resolve(name, chain: [])
+        }
+    }
+
+    /// The layout of a given name.
+    public subscript(name: String) -> Layout? { layouts[name] }
+
+    /// The bundled layout for a keyboard type: the one named after it.
+    public func layout(for type: KeyboardType) -> Layout? { layouts[type.rawValue] }
+
+    // MARK: - Files
+
+    static func layoutFiles(in directory: String) throws(LayoutError) -> [String] {
+        guard let dir = opendir(directory) else {
+            throw LayoutError(SourceLocation(file: directory, line: 0, column: 0),
+                              "cannot open the layout folder: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name.hasSuffix(".layout") && !name.hasPrefix(".") {
+                names.append(String(name.dropLast(".layout".count)))
+            }
+        }
+        return names.sorted()
+    }
+
+    /// The whole of a file as UTF-8 text.
+    public static func readFile(_ path: String) throws(LayoutError) -> String {
+        guard let file = fopen(path, "rb") else {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0),
+                              "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// Turns parsed sources into checked layouts, following `inherit`.
+private struct Resolver {
+    let sources: [String: LayoutSource]
+    var done: [String: Layout] = [:]
+    /// Layers made with `from`, per layout, so that a child's changes reach them.
+    var derivations: [String: [Layout.LayerKey: String]] = [:]
+
+    init(sources: [String: LayoutSource]) { self.sources = sources }
+
+    mutating func resolve(_ name: String, chain: [String]) throws(LayoutError) -> Layout {
+        if let layout = done[name] { return layout }
+        guard let source = sources[name] else { preconditionFailure("resolve is called with known names") }
+
+        var type = source.type?.0
+        var title = source.title
+        var layers = source.layers?.0
+        var rows: [Layout.LayerKey: [Row]] = [:]
+        var derived: [Layout.LayerKey: String] = [:]
+        var layersLocation = source.layers?.1 ?? SourceLocation(file: source.file, line: 1)
+
+        if let (parentName, location) = source.inherit {
+            guard sources[parentName] != nil else {
+                throw LayoutError(location, "unknown layout '\(parentName)' to inherit: expected one of "
+                                  + sources.keys.sorted().joined(separator: ", "))
+            }
+            if parentName == name || chain.contains(parentName) {
+                throw LayoutError(location, "'inherit \(parentName)' makes a cycle")
+            }
+            let parent = try resolve(parentName, chain: chain + [name])
+            type = type ?? parent.type
+            title = title ?? parent.title
+            if layers == nil {
+                layers = parent.layers
+                layersLocation = location
+            }
+            rows = parent.rows
+            derived = derivations[parentName] ?? [:]
+        }
+        guard let type else {
+            throw LayoutError(SourceLocation(file: source.file, line: 1),
+                              "missing 'type' line: expected 'type' and one of \(KeyboardType.allNames)")
+        }
+        guard let layers else {
+            throw LayoutError(SourceLocation(file: source.file, line: 1),
+                              "missing 'layers' line: expected 'layers' and the layer names, such as 'layers letters shifted numbers symbols'")
+        }
+
+        for section in source.sections {
+            guard layers.contains(section.layer) else {
+                throw LayoutError(section.location, "layer '\(section.layer)' is not in the 'layers' line (\(layers.joined(separator: " ")))")
+            }
+            for widthClass in section.classes {
+                let key = Layout.LayerKey(layer: section.layer, widthClass: widthClass)
+                if let from = section.derivedFrom {
+                    guard layers.contains(from) else {
+                        throw LayoutError(section.location, "layer '\(from)' to derive from is not in the 'layers' line")
+                    }
+                    derived[key] = from
+                    continue
+                }
+                derived[key] = nil
+                let inherited = rows[key] ?? []
+                var result: [Row] = []
+                for (index, line) in section.rows.enumerated() {
+                    switch line {
+                    case .row(let row): result.append(row)
+                    case .same(let location):
+                        guard index < inherited.count else {
+                            throw LayoutError(location, "'same' has no inherited row \(index + 1) of layer '\(section.layer)' (\(widthClass.rawValue)) to keep")
+                        }
+                        result.append(inherited[index])
+                    }
+                }
+                guard !result.isEmpty else {
+                    throw LayoutError(section.location, "layer '\(section.layer)' has no rows: expected 'row' lines after it")
+                }
+                rows[key] = result
+            }
+        }
+        for (key, from) in derived {
+            let sourceKey = Layout.LayerKey(layer: from, widthClass: key.widthClass)
+            guard derived[sourceKey] == nil else {
+                throw LayoutError(layersLocation, "layer '\(key.layer)' derives from '\(from)', which is itself derived")
+            }
+            rows[key] = (rows[sourceKey] ?? []).map(Self.shifted)
+        }
+
+        // Every listed layer has rows in both classes; every layer key names a listed layer.
+        for layer in layers {
+            for widthClass in WidthClass.allCases
+            where rows[Layout.LayerKey(layer: layer, widthClass: widthClass)] == nil {
+                throw LayoutError(layersLocation, "missing layer '\(layer)' (\(widthClass.rawValue)): expected a 'layer \(layer)' section")
+            }
+        }
+        for (_, layerRows) in rows.sorted(by: { $0.key.layer < $1.key.layer }) {
+            for row in layerRows {
+                for case .key(let key) in row.items {
+                    if case .layer(let target) = key.function, !layers.contains(target) {
+                        throw LayoutError(row.location, "key '@layer:\(target)' names a layer that is not in the 'layers' line (\(layers.joined(separator: " ")))")
+                    }
+                }
+            }
+        }
+        rows = rows.filter { layers.contains($0.key.layer) }
+
+        let layout = Layout(name: name, type: type, title: title ?? name, layers: layers, rows: rows)
+        done[name] = layout
+        derivations[name] = derived
+        return layout
+    }
+
+    /// The shifted form of a row: letters in upper case; a key with a secondary label types it.
+    static func shifted(_ row: Row) -> Row {
+        var row = row
+        row.items = row.items.map { item in
+            guard case .key(var key) = item, case .text(let text) = key.function, text != " " else { return item }
+            if let secondary = key.secondary {
+                key.function = .text(secondary)
+                key.secondary = key.label ?? text
+                key.label = nil
+            } else if isLetter(text) {
+                key.function = .text(text.uppercased())
+                key.label = key.label?.uppercased()
+                key.alternates = key.alternates.map { isLetter($0) ? $0.uppercased() : $0 }
+            }
+            return .key(key)
+        }
+        return row
+    }
+
+    private static func isLetter(_ text: String) -> Bool { text.count == 1 && text.first!.isLetter }
+}

@@ -1,0 +1,284 @@
+/// Reads the layout file format (see Assets/layouts/README.md).
+///
+/// Parsing yields a `LayoutSource`: the file's own statements. `LayoutLibrary` resolves `inherit`
+/// and checks the result, so that every message names the file and line it is about.
+struct LayoutSource: Sendable {
+    var name: String
+    var file: String
+    var type: (KeyboardType, SourceLocation)?
+    var title: String?
+    var layers: ([String], SourceLocation)?
+    var inherit: (String, SourceLocation)?
+    var sections: [Section] = []
+
+    struct Section: Sendable {
+        var layer: String
+        var classes: [WidthClass]
+        var derivedFrom: String?
+        var rows: [RowLine] = []
+        var location: SourceLocation
+    }
+
+    enum RowLine: Sendable {
+        case row(Row)
+        /// `same`: the inherited row at this position.
+        case same(SourceLocation)
+    }
+}
+
+enum LayoutParser {
+    static let directives = "type, title, layers, inherit, layer, row or same"
+
+    static func parse(_ text: String, name: String, file: String) throws(LayoutError) -> LayoutSource {
+        var source = LayoutSource(name: name, file: file)
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var scanner = Scanner(line: Array(rawLine), file: file, lineNumber: lineNumber)
+            scanner.skipSpaces()
+            if scanner.atEnd || scanner.peek == "#" { continue }
+            let word = scanner.word()
+            let location = scanner.location(at: 0)
+            switch word {
+            case "type":
+                let value = try scanner.requiredWord("a keyboard type (\(KeyboardType.allNames))")
+                guard let type = KeyboardType(rawValue: value) else {
+                    throw scanner.error(
+                        "unknown keyboard type '\(value)': expected one of \(KeyboardType.allNames)",
+                        back: value.count)
+                }
+                source.type = (type, location)
+            case "title":
+                scanner.skipSpaces()
+                source.title = try scanner.value(expected: "a title")
+            case "layers":
+                var names: [String] = []
+                while case let name = scanner.word(), !name.isEmpty {
+                    try checkLayerName(name, scanner: scanner)
+                    if names.contains(name) {
+                        throw scanner.error("layer '\(name)' is listed twice", back: name.count)
+                    }
+                    names.append(name)
+                }
+                guard !names.isEmpty else { throw scanner.error("expected one or more layer names") }
+                source.layers = (names, location)
+            case "inherit":
+                let parent = try scanner.requiredWord("the name of a layout to inherit from")
+                source.inherit = (parent, location)
+            case "layer":
+                let layer = try scanner.requiredWord("a layer name")
+                try checkLayerName(layer, scanner: scanner)
+                var section = LayoutSource.Section(
+                    layer: layer, classes: WidthClass.allCases, location: location)
+                var next = scanner.word()
+                if let widthClass = WidthClass(rawValue: next) {
+                    section.classes = [widthClass]
+                    next = scanner.word()
+                }
+                if next == "from" {
+                    section.derivedFrom = try scanner.requiredWord("the layer to derive from")
+                    next = scanner.word()
+                }
+                guard next.isEmpty else {
+                    throw scanner.error(
+                        "unexpected '\(next)': expected compact, regular or 'from LAYER'", back: next.count)
+                }
+                source.sections.append(section)
+            case "row", "same":
+                guard !source.sections.isEmpty else {
+                    throw scanner.error("'\(word)' before any 'layer' line: expected 'layer NAME' first",
+                                        back: word.count)
+                }
+                guard source.sections[source.sections.count - 1].derivedFrom == nil else {
+                    throw scanner.error("a layer derived with 'from' takes no rows", back: word.count)
+                }
+                if word == "same" {
+                    try scanner.expectEnd()
+                    source.sections[source.sections.count - 1].rows.append(.same(location))
+                } else {
+                    let items = try scanner.rowItems()
+                    source.sections[source.sections.count - 1].rows.append(
+                        .row(Row(items: items, location: location)))
+                }
+            default:
+                throw LayoutError(location, "unknown statement '\(word)': expected \(directives)")
+            }
+            if word != "row" && word != "layer" && word != "same" { try scanner.expectEnd() }
+        }
+        return source
+    }
+
+    static func checkLayerName(_ name: String, scanner: Scanner) throws(LayoutError) {
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+        }
+        guard allowed else {
+            throw scanner.error("bad layer name '\(name)': expected lower-case letters, digits and '-'",
+                                back: name.count)
+        }
+    }
+}
+
+/// Reads one line of a layout file, character by character.
+struct Scanner {
+    let line: [Character]
+    let file: String
+    let lineNumber: Int
+    var index = 0
+
+    static let modifierCharacters: Set<Character> = ["*", "=", "^", "~"]
+
+    var atEnd: Bool { index >= line.count }
+    var peek: Character? { atEnd ? nil : line[index] }
+
+    func location(at column: Int? = nil) -> SourceLocation {
+        SourceLocation(file: file, line: lineNumber, column: (column ?? index) + 1)
+    }
+
+    /// An error at the current column, or `back` characters before it.
+    func error(_ message: String, back: Int = 0) -> LayoutError {
+        LayoutError(location(at: max(0, index - back)), message)
+    }
+
+    mutating func skipSpaces() {
+        while let c = peek, c == " " || c == "\t" || c == "\r" { index += 1 }
+    }
+
+    /// The next run of non-space characters, or "" at the end (or at a comment).
+    mutating func word() -> String {
+        skipSpaces()
+        if peek == "#" { return "" }
+        var result = ""
+        while let c = peek, c != " " && c != "\t" && c != "\r" {
+            result.append(c)
+            index += 1
+        }
+        return result
+    }
+
+    mutating func requiredWord(_ expected: String) throws(LayoutError) -> String {
+        let result = word()
+        guard !result.isEmpty else { throw error("expected \(expected)") }
+        return result
+    }
+
+    mutating func expectEnd() throws(LayoutError) {
+        let rest = word()
+        guard rest.isEmpty else {
+            throw error("unexpected '\(rest)' at the end of the line", back: rest.count)
+        }
+    }
+
+    /// A quoted string with \" and \\ escapes, or a bare value up to a space or a modifier.
+    mutating func value(expected: String, stoppingAt stop: Character? = nil) throws(LayoutError) -> String {
+        if peek == "\"" { return try quoted() }
+        var result = ""
+        while let c = peek, c != " " && c != "\t" && c != "\r" && c != stop && !Self.modifierCharacters.contains(c) {
+            result.append(c)
+            index += 1
+        }
+        guard !result.isEmpty else { throw error("expected \(expected)") }
+        return result
+    }
+
+    mutating func quoted() throws(LayoutError) -> String {
+        let start = index
+        index += 1
+        var result = ""
+        while let c = peek {
+            index += 1
+            switch c {
+            case "\"":
+                guard !result.isEmpty else {
+                    throw LayoutError(location(at: start), "empty quotes: expected some text between them")
+                }
+                return result
+            case "\\":
+                guard let escaped = peek else { break }
+                index += 1
+                result.append(escaped == "n" ? "\n" : escaped)
+            default:
+                result.append(c)
+            }
+        }
+        throw LayoutError(location(at: start), "unterminated quote: expected a closing '\"'")
+    }
+
+    /// The keys of a `row` line.
+    mutating func rowItems() throws(LayoutError) -> [RowItem] {
+        var items: [RowItem] = []
+        while true {
+            skipSpaces()
+            guard let c = peek, c != "#" else { break }
+            items.append(try rowItem(first: c))
+        }
+        guard !items.isEmpty else { throw error("expected one or more keys after 'row'") }
+        return items
+    }
+
+    private mutating func rowItem(first: Character) throws(LayoutError) -> RowItem {
+        let start = index
+        let function: KeyFunction?
+        switch first {
+        case "_":
+            index += 1
+            function = nil
+        case "!":
+            index += 1
+            let name = identifier { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { throw error("expected an X keysym name after '!', such as Return or F1") }
+            function = .keysym(name)
+        case "@":
+            index += 1
+            let name = identifier { $0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" }
+            guard let action = KeyFunction(actionName: name) else {
+                throw LayoutError(location(at: start),
+                    "unknown key action '@\(name)': expected @shift, @caps-lock, @layer:NAME, @globe or @dismiss")
+            }
+            function = action
+        case "\"":
+            function = .text(try quoted())
+        default:
+            function = .text(try value(expected: "a key"))
+        }
+        var key = KeySpec(function: function ?? .text(""))
+        while let c = peek, Self.modifierCharacters.contains(c) {
+            index += 1
+            switch c {
+            case "*":
+                let text = identifier { $0.isNumber || $0 == "." }
+                guard let width = Double(text), width > 0, width <= 100 else {
+                    throw error("expected a width in key units after '*', a number such as 1.5", back: text.count)
+                }
+                key.width = width
+            case "=": key.label = try value(expected: "a label after '='")
+            case "^": key.secondary = try value(expected: "a secondary label after '^'")
+            default:
+                repeat {
+                    if peek == "," { index += 1 }
+                    key.alternates.append(try value(expected: "alternates after '~', separated by commas",
+                                                    stoppingAt: ","))
+                } while peek == ","
+            }
+        }
+        if let c = peek, c != " " && c != "\t" && c != "\r" {
+            throw error("unexpected '\(c)' in a key: expected a space or one of * = ^ ~")
+        }
+        if function == nil {
+            guard key.label == nil && key.secondary == nil && key.alternates.isEmpty else {
+                throw LayoutError(location(at: start), "a gap '_' takes only a width, such as _*0.5")
+            }
+            return .gap(key.width)
+        }
+        return .key(key)
+    }
+
+    private mutating func identifier(_ allowed: (Character) -> Bool) -> String {
+        var result = ""
+        while let c = peek, allowed(c) {
+            result.append(c)
+            index += 1
+        }
+        return result
+    }
+}

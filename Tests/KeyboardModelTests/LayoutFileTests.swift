@@ -1,0 +1,143 @@
+import KeyboardModel
+import Testing
+
+@Suite struct BundledLayoutTests {
+    @Test(arguments: KeyboardType.allCases)
+    func everyTypeHasALayout(type: KeyboardType) throws {
+        let layout = try #require(bundled.layout(for: type))
+        #expect(layout.type == type)
+        for layer in layout.layers {
+            for widthClass in WidthClass.allCases {
+                #expect(!layout.rows(layer: layer, widthClass: widthClass).isEmpty, "\(type) \(layer) \(widthClass)")
+            }
+        }
+    }
+
+    @Test func letterKeyboardsHaveTheUsualLayers() {
+        for type in [KeyboardType.default, .ascii, .url, .email, .social, .webSearch] {
+            #expect(bundledLayout(type).layers == ["letters", "shifted", "numbers", "symbols"], "\(type)")
+        }
+        #expect(bundledLayout(.numbersPunctuation).layers.first == "numbers")
+        for type in [KeyboardType.numberPad, .phonePad, .decimalPad, .asciiNumberPad] {
+            #expect(bundledLayout(type).layers == ["pad"], "\(type)")
+        }
+    }
+
+    @Test func shiftedLayerIsDerivedInUpperCase() {
+        let shifted = bundledLayout(.default).rows(layer: "shifted", widthClass: .compact)
+        guard case .key(let e) = shifted[0].items[2] else { Issue.record("no key"); return }
+        #expect(e.function == .text("E"))
+        #expect(e.alternates.first == "È")
+    }
+
+    @Test func aKeyWithASecondaryLabelTypesItWhenShifted() {
+        let shifted = bundledLayout(.desktop).rows(layer: "shifted", widthClass: .compact)
+        guard case .key(let one) = shifted[0].items[0] else { Issue.record("no key"); return }
+        #expect(one.function == .text("!"))
+        #expect(one.secondary == "1")
+    }
+
+    @Test func inheritedLayoutsChangeOnlyWhatTheySay() {
+        let url = bundledLayout(.url).rows(layer: "letters", widthClass: .compact)
+        let base = bundledLayout(.default).rows(layer: "letters", widthClass: .compact)
+        #expect(Array(url.prefix(3)) == Array(base.prefix(3)))
+        #expect(url[3].items.contains(.key(KeySpec(function: .text(".com"), width: 1.75,
+                                                   alternates: [".net", ".org", ".edu", ".gov", ".io"]))))
+        // The shifted layer follows the child's letters, not the parent's.
+        let urlShifted = bundledLayout(.url).rows(layer: "shifted", widthClass: .compact)
+        #expect(urlShifted[3] == url[3])
+        #expect(urlShifted[0] != url[0])
+    }
+
+    @Test func desktopHasItsKeys() {
+        let layout = bundledLayout(.desktop)
+        var keysyms: Set<String> = []
+        for layer in layout.layers {
+            for row in layout.rows(layer: layer, widthClass: .regular) {
+                for case .key(let key) in row.items { if case .keysym(let name) = key.function { keysyms.insert(name) } }
+            }
+        }
+        let expected = Set(["Escape", "Tab", "Control_L", "Alt_L", "Super_L", "Left", "Right", "Up", "Down"]
+            + (1...12).map { "F\($0)" })
+        #expect(expected.isSubset(of: keysyms), "missing \(expected.subtracting(keysyms))")
+    }
+}
+
+@Suite struct LayoutErrorTests {
+    let header = "type default\nlayers letters\n"
+
+    @Test func syntaxErrorNamesFileLineAndColumn() throws {
+        let error = try #require(parseError(header + "layer letters\nrow a \"b c\n"))
+        #expect(error.location == SourceLocation(file: "test.layout", line: 4, column: 7))
+        #expect(error.description.hasPrefix("test.layout:4:7: unterminated quote: expected a closing"))
+    }
+
+    @Test func unknownActionIsNamed() throws {
+        let error = try #require(parseError(header + "layer letters\nrow a @jump b\n"))
+        #expect(error.location == SourceLocation(file: "test.layout", line: 4, column: 7))
+        #expect(error.message.contains("unknown key action '@jump': expected @shift"))
+    }
+
+    @Test func missingLayerIsNamed() throws {
+        let error = try #require(parseError("type default\nlayers letters numbers\nlayer letters\nrow a\n"))
+        #expect(error.location.line == 2)
+        #expect(error.message == "missing layer 'numbers' (compact): expected a 'layer numbers' section")
+    }
+
+    @Test func unknownTypeIsNamed() throws {
+        let error = try #require(parseError("type klingon\nlayers letters\nlayer letters\nrow a\n"))
+        #expect(error.location == SourceLocation(file: "test.layout", line: 1, column: 6))
+        #expect(error.message.hasPrefix("unknown keyboard type 'klingon': expected one of default, ascii,"))
+    }
+
+    @Test func missingTypeIsNamed() throws {
+        let error = try #require(parseError("layers letters\nlayer letters\nrow a\n"))
+        #expect(error.message.hasPrefix("missing 'type' line"))
+    }
+
+    @Test func otherMistakes() throws {
+        let cases: [(String, Int, String)] = [
+            ("layer letters\nrow a*x\n", 4, "expected a width in key units after '*'"),
+            ("layer letters\nrow a @layer:numbers\n", 4, "key '@layer:numbers' names a layer that is not in the 'layers' line"),
+            ("layer letters\nrow a\nlayer numbers\nrow 1\n", 5, "layer 'numbers' is not in the 'layers' line"),
+            ("layer letters\nroww a\n", 4, "unknown statement 'roww': expected type, title"),
+            ("row a\n", 3, "'row' before any 'layer' line"),
+            ("layer letters\nrow a _=x\n", 4, "a gap '_' takes only a width"),
+            ("layer letters\nrow a !\n", 4, "expected an X keysym name after '!'"),
+            ("layer letters\n", 3, "layer 'letters' has no rows"),
+            ("layer letters\nrow a*0\n", 4, "expected a width in key units"),
+            ("layer letters\nrow a^\n", 4, "expected a secondary label after '^'"),
+            ("layer letters\nsame\n", 4, "'same' has no inherited row 1"),
+            ("inherit nothing\nlayer letters\nrow a\n", 3, "unknown layout 'nothing' to inherit"),
+        ]
+        for (body, line, message) in cases {
+            let error = try #require(parseError(header + body), "\(body)")
+            #expect(error.location.line == line, "\(body)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test func inheritanceCyclesAreRefused() throws {
+        let error = try #require(parseError("inherit other\nlayer letters\nrow a\n",
+                                            extra: ["other": "inherit test\n"]))
+        #expect(error.message.contains("makes a cycle"))
+    }
+
+    @Test func aMissingFolderIsNamed() {
+        #expect(throws: LayoutError.self) { try LayoutLibrary(directory: "/nonexistent/layouts") }
+    }
+
+    @Test func quotedAndBareKeysParse() throws {
+        let library = try parse(header + "layer letters\nrow \"#\"*2 \"\\\"\" ,^! !F1=eff @layer:letters=abc _*0.5 e~é,\",\"\n").get()
+        let items = try #require(library["test"]).rows(layer: "letters", widthClass: .compact)[0].items
+        #expect(items == [
+            .key(KeySpec(function: .text("#"), width: 2)),
+            .key(KeySpec(function: .text("\""))),
+            .key(KeySpec(function: .text(","), secondary: "!")),
+            .key(KeySpec(function: .keysym("F1"), label: "eff")),
+            .key(KeySpec(function: .layer("letters"), label: "abc")),
+            .gap(0.5),
+            .key(KeySpec(function: .text("e"), alternates: ["é", ","])),
+        ])
+    }
+}
