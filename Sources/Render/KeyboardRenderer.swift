@@ -1,0 +1,172 @@
+internal import CCairo
+internal import CPangoCairo
+public import KeyboardModel
+
+/// Draws a laid-out keyboard and its state onto a surface, with Cairo for shapes and Pango for text.
+///
+/// One renderer keeps one Pango layout and font description for all its drawing, so a redraw makes no
+/// new font objects.
+public final class KeyboardRenderer {
+    public var theme: Theme
+    private let pangoContext: OpaquePointer
+    private let layout: OpaquePointer
+    private let font: OpaquePointer
+
+    /// The font family for labels; fontconfig falls back per character, so any script renders.
+    public static let fontFamily = "Sans"
+
+    public init(theme: Theme = .light) {
+        self.theme = theme
+        pangoContext = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(pangoContext, options)
+        cairo_font_options_destroy(options)
+        layout = pango_layout_new(pangoContext)
+        font = pango_font_description_from_string(Self.fontFamily)
+    }
+
+    deinit {
+        pango_font_description_free(font)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(pangoContext))
+    }
+
+    /// Draws the whole keyboard.
+    public func draw(_ geometry: KeyboardGeometry, state: KeyboardState = KeyboardState(),
+                     on surface: Surface) throws(RenderError) {
+        try withContext(surface) { cr in
+            set(cr, theme.background)
+            cairo_paint(cr)
+            for index in geometry.keys.indices {
+                drawKey(geometry, index: index, state: state, cr: cr)
+            }
+        }
+    }
+
+    /// Redraws one key and nothing else, as after a press or release.
+    public func redrawKey(_ index: Int, of geometry: KeyboardGeometry, state: KeyboardState,
+                          on surface: Surface) throws(RenderError) {
+        try withContext(surface) { cr in
+            let rect = geometry.keys[index].rect
+            // The key and its shadow, one pixel below; gaps are at least two pixels.
+            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height + 1))
+            set(cr, theme.background)
+            cairo_fill(cr)
+            drawKey(geometry, index: index, state: state, cr: cr)
+        }
+    }
+
+    private func withContext(_ surface: Surface, _ body: (OpaquePointer) -> Void) throws(RenderError) {
+        guard let cr = cairo_create(surface.surface) else { throw .cairo("no context") }
+        defer { cairo_destroy(cr) }
+        try RenderError.check(cairo_status(cr))
+        body(cr)
+        cairo_surface_flush(surface.surface)
+        try RenderError.check(cairo_status(cr))
+    }
+
+    // MARK: - Keys
+
+    private func drawKey(_ geometry: KeyboardGeometry, index: Int, state: KeyboardState, cr: OpaquePointer) {
+        let key = geometry.keys[index]
+        let rect = key.rect
+        let pressed = state.pressed.contains(index)
+        let latched = isLatched(key.function, state: state)
+
+        var fill: Color
+        var ink = theme.label
+        switch key.style {
+        case .character: fill = pressed ? theme.functionKey : theme.characterKey
+        case .function: fill = pressed || latched ? theme.characterKey : theme.functionKey
+        case .prominent:
+            fill = pressed ? theme.characterKey : theme.accent
+            ink = pressed ? theme.label : theme.accentLabel
+        }
+
+        let radius = min(max(Double(min(rect.width, rect.height)) * 0.12, 3), 10)
+        roundedRect(cr, Double(rect.x), Double(rect.y) + 1, Double(rect.width), Double(rect.height), radius)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        roundedRect(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height), radius)
+        set(cr, fill)
+        cairo_fill(cr)
+
+        set(cr, ink)
+        let cx = Double(rect.x) + Double(rect.width) / 2
+        let cy = Double(rect.y) + Double(rect.height) / 2
+        if let icon = key.icon {
+            let size = min(Double(rect.height) * 0.42, Double(rect.width) * 0.62)
+            let shown: KeyIcon = (icon == .shift && state.shift == .capsLock) ? .capsLock : icon
+            Icons.draw(shown, filled: latched, cr: cr, cx: cx.rounded(), cy: cy.rounded(), size: size.rounded())
+            return
+        }
+        guard let label = key.label else { return }
+        let single = label.count == 1
+        let maxWidth = Double(rect.width) * 0.86
+        var size = Double(rect.height) * (single ? (geometry.widthClass == .compact ? 0.5 : 0.4) : 0.3)
+        guard let secondary = key.secondary else {
+            drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
+            return
+        }
+        // Phone letters go under the digit; a shifted character goes above the key's own.
+        let below = secondary.allSatisfy(\.isUppercase) && label.allSatisfy(\.isNumber)
+        size *= 0.85
+        let small = Double(rect.height) * (below ? 0.2 : 0.25)
+        let h = Double(rect.height)
+        if below {
+            drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
+            set(cr, key.style == .prominent ? ink : theme.secondaryLabel)
+            drawText(secondary, cr: cr, size: small, cx: cx, cy: cy + h * 0.27, maxWidth: maxWidth)
+        } else {
+            set(cr, theme.secondaryLabel)
+            drawText(secondary, cr: cr, size: small, cx: cx, cy: cy - h * 0.24, maxWidth: maxWidth)
+            set(cr, ink)
+            drawText(label, cr: cr, size: size, cx: cx, cy: cy + h * 0.1, maxWidth: maxWidth)
+        }
+    }
+
+    private func isLatched(_ function: KeyFunction, state: KeyboardState) -> Bool {
+        switch function {
+        case .shift: state.shift != .off
+        case .capsLock: state.shift == .capsLock
+        default: false
+        }
+    }
+
+    /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth`.
+    private func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double) {
+        pango_font_description_set_absolute_size(font, (size * Double(PANGO_SCALE)).rounded())
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_text(layout, text, -1)
+        var inkRect = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, &inkRect, &logical)
+        let scale = Double(PANGO_SCALE)
+        var width = Double(logical.width) / scale
+        if width > maxWidth {
+            pango_font_description_set_absolute_size(font, (size * maxWidth / width * Double(PANGO_SCALE)).rounded())
+            pango_layout_set_font_description(layout, font)
+            pango_layout_get_extents(layout, &inkRect, &logical)
+            width = Double(logical.width) / scale
+        }
+        let height = Double(logical.height) / scale
+        cairo_move_to(cr, (cx - width / 2 - Double(logical.x) / scale).rounded(),
+                      (cy - height / 2 - Double(logical.y) / scale).rounded())
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    private func set(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
+        cairo_arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
+        cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+}

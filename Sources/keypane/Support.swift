@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a one-line message to standard error and exits with status 1.
+func fail(_ message: String, command: String = "keypane") -> Never {
+    let line = Array("\(command): \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
+/// Finds the files Keypane ships: layouts, and later sounds and themes.
+enum Assets {
+    /// The data folder: $KEYPANE_DATA_DIR, else `../share/keypane` beside the program, else the `Assets`
+    /// folder of the source tree the program was built in (found from the program's path).
+    static func dataDirectory() -> String? {
+        if let env = getenv("KEYPANE_DATA_DIR") { return String(cString: env) }
+        guard let exe = executablePath() else { return nil }
+        var dir = parent(exe)
+        let installed = dir + "/../share/keypane"
+        if isDirectory(installed + "/layouts") { return installed }
+        while dir != "/" && !dir.isEmpty {
+            if isDirectory(dir + "/Assets/layouts") { return dir + "/Assets" }
+            dir = parent(dir)
+        }
+        return nil
+    }
+
+    static func layoutsDirectory() -> String? { dataDirectory().map { $0 + "/layouts" } }
+
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// Writes text to a file, replacing it.
+func writeFile(_ path: String, _ text: String) throws(FileError) {
+    guard let file = fopen(path, "wb") else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+    defer { fclose(file) }
+    let bytes = Array(text.utf8)
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+        throw FileError(path: path, reason: String(cString: strerror(errno)))
+    }
+}
+
+struct FileError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "cannot write \(path): \(reason)" }
+}
