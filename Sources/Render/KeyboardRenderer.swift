@@ -127,6 +127,14 @@ public final class KeyboardRenderer {
         }
     }
 
+    /// How many characters of the text no installed font can draw (they would show as boxes).
+    public func missingGlyphs(in text: String) -> Int {
+        pango_font_description_set_absolute_size(font, 20 * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_text(layout, text, -1)
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
     private func isLatched(_ function: KeyFunction, state: KeyboardState) -> Bool {
         switch function {
         case .shift: state.shift != .off

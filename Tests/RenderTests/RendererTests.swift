@@ -1,0 +1,116 @@
+import KeyboardModel
+import Render
+import Testing
+
+let packageRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+let bundled: LayoutLibrary = {
+    do { return try LayoutLibrary(directory: packageRoot + "/Assets/layouts") } catch {
+        fatalError("bundled layouts do not load: \(error)")
+    }
+}()
+
+func bundledLayout(_ type: KeyboardType) -> Layout { bundled.layout(for: type)! }
+
+/// The pixels of a rectangle, as 32-bit values.
+func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
+    surface.withPixels { data, stride in
+        var out: [UInt32] = []
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX { out.append(data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)) }
+        }
+        return out
+    }
+}
+
+@Suite struct RendererTests {
+    @Test func cyrillicAndGreekHaveGlyphs() {
+        let renderer = KeyboardRenderer()
+        #expect(renderer.missingGlyphs(in: "йцукенгшщзхъЖЯ") == 0)
+        #expect(renderer.missingGlyphs(in: "ςερτυθιοπΩΨ") == 0)
+        #expect(renderer.missingGlyphs(in: "€£¥•…–—«»") == 0)
+        // A private-use character has no glyph: the check can see boxes.
+        #expect(renderer.missingGlyphs(in: "\u{F8FF}\u{10FFFD}") > 0)
+    }
+
+    @Test func aCyrillicLayoutDrawsItsLabels() throws {
+        let library = try LayoutLibrary(texts: ["ru": (text: """
+            type default
+            layers letters
+            layer letters
+            row й ц у к е н г ш щ з х
+            row ф ы в а п р о л д ж э
+            row @shift я ч с м и т ь б ю !BackSpace
+            row @globe " "*6 !Return*2
+            """, file: "ru.layout")])
+        let layout = try #require(library["ru"])
+        let geometry = try KeyboardLayoutEngine.layout(layout, width: 600, height: 240)
+        let surface = try Surface(width: 600, height: 240)
+        try KeyboardRenderer().draw(geometry, on: surface)
+        let key = geometry.keys[0]
+        #expect(key.label == "й")
+        // The key's centre holds dark label pixels on the white key.
+        let inner = Rect(x: key.rect.x + 4, y: key.rect.y + 4, width: key.rect.width - 8, height: key.rect.height - 8)
+        let dark = pixels(surface, in: inner).filter { ($0 & 0xFF) < 0x80 }.count
+        #expect(dark > 20)
+    }
+
+    @Test func pressedKeysChangeOnlyThemselves() throws {
+        let (geometry, plain) = try render(.default, width: 375, height: 260, theme: .light)
+        let qIndex = 0
+        let (_, pressed) = try render(.default, width: 375, height: 260, theme: .light,
+                                      state: KeyboardState(pressed: [qIndex]))
+        let q = geometry.keys[qIndex].rect
+        #expect(pixels(plain, in: q) != pixels(pressed, in: q))
+        let w = geometry.keys[1].rect
+        #expect(pixels(plain, in: w) == pixels(pressed, in: w))
+    }
+
+    @Test func redrawingOneKeyMatchesAFullDraw() throws {
+        for type in [KeyboardType.default, .desktop, .phonePad] {
+            for theme in Theme.all {
+                let (geometry, surface) = try render(type, width: 1024, height: 340, theme: theme)
+                let index = geometry.keys.count / 2
+                let state = KeyboardState(pressed: [index])
+                let renderer = KeyboardRenderer(theme: theme)
+                try renderer.redrawKey(index, of: geometry, state: state, on: surface)
+                let (_, full) = try render(type, width: 1024, height: 340, theme: theme, state: state)
+                #expect(differingPixels(surface, full, tolerance: 0) == 0, "\(type) \(theme.name)")
+                // And back again.
+                try renderer.redrawKey(index, of: geometry, state: KeyboardState(), on: surface)
+                let (_, plain) = try render(type, width: 1024, height: 340, theme: theme)
+                #expect(differingPixels(surface, plain, tolerance: 0) == 0)
+            }
+        }
+    }
+
+    @Test func shiftStatesLookDifferent() throws {
+        let (geometry, off) = try render(.default, width: 375, height: 260, theme: .light)
+        let (_, on) = try render(.default, width: 375, height: 260, theme: .light, state: KeyboardState(shift: .on))
+        let (_, caps) = try render(.default, width: 375, height: 260, theme: .light,
+                                   state: KeyboardState(shift: .capsLock))
+        let shift = try #require(geometry.keys.first { $0.function == .shift }).rect
+        let a = pixels(off, in: shift), b = pixels(on, in: shift), c = pixels(caps, in: shift)
+        #expect(a != b && b != c && a != c)
+    }
+
+    @Test func everyIconDrawsSomething() throws {
+        let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 1024, height: 340)
+        let surface = try Surface(width: 1024, height: 340)
+        try KeyboardRenderer().draw(geometry, on: surface)
+        for key in geometry.keys where key.icon != nil {
+            let values = Set(pixels(surface, in: key.rect))
+            #expect(values.count > 4, "\(key.icon!) draws nothing")
+        }
+    }
+
+    @Test func badSurfacesAndPathsAreErrors() throws {
+        #expect(throws: RenderError.self) { try Surface(width: -1, height: 10) }
+        let surface = try Surface(width: 10, height: 10)
+        #expect(throws: RenderError.self) { try surface.writePNG(to: "/nonexistent/folder/x.png") }
+    }
+}

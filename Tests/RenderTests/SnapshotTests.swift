@@ -1,0 +1,86 @@
+import CCairo
+import KeyboardModel
+import Render
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Snapshots live in Snapshots/ beside this file. Set KEYPANE_RECORD_SNAPSHOTS=1 to write them anew.
+let snapshotDirectory: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast()
+    return parts.joined(separator: "/") + "/Snapshots"
+}()
+
+let recording = getenv("KEYPANE_RECORD_SNAPSHOTS").map { String(cString: $0) == "1" } ?? false
+
+/// The two sizes snapshots are taken at: an iPhone-like compact keyboard and an iPad-like regular one.
+let snapshotSizes: [(WidthClass, Int, Int)] = [(.compact, 375, 260), (.regular, 1024, 340)]
+
+/// A pixel comparison: how many pixels differ by more than `tolerance` in any channel.
+func differingPixels(_ a: Surface, _ b: Surface, tolerance: Int = 24) -> Int {
+    precondition(a.width == b.width && a.height == b.height)
+    return a.withPixels { pa, stride in
+        b.withPixels { pb, _ in
+            var count = 0
+            for y in 0..<a.height {
+                for x in 0..<(a.width * 4) where abs(Int(pa[y * stride + x]) - Int(pb[y * stride + x])) > tolerance {
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+}
+
+/// Loads a PNG into a surface, or nil when there is none.
+func loadPNG(_ path: String) -> (width: Int, height: Int, surface: Surface)? {
+    guard access(path, R_OK) == 0, let image = cairo_image_surface_create_from_png(path),
+          cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return nil }
+    defer { cairo_surface_destroy(image) }
+    let width = Int(cairo_image_surface_get_width(image)), height = Int(cairo_image_surface_get_height(image))
+    guard let copy = try? Surface(width: width, height: height) else { return nil }
+    copy.withUnsafeCairoSurface { target in
+        let cr = cairo_create(target)
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+    }
+    return (width, height, copy)
+}
+
+func render(_ type: KeyboardType, width: Int, height: Int, theme: Theme, layer: String? = nil,
+            state: KeyboardState = KeyboardState()) throws -> (KeyboardGeometry, Surface) {
+    let geometry = try KeyboardLayoutEngine.layout(bundledLayout(type), layer: layer, width: width, height: height)
+    let surface = try Surface(width: width, height: height)
+    try KeyboardRenderer(theme: theme).draw(geometry, state: state, on: surface)
+    return (geometry, surface)
+}
+
+@Suite struct SnapshotTests {
+    @Test(arguments: KeyboardType.allCases)
+    func everyTypeInBothClassesAndThemes(type: KeyboardType) throws {
+        for (widthClass, width, height) in snapshotSizes {
+            for theme in Theme.all {
+                let name = "\(type.rawValue)-\(widthClass.rawValue)-\(theme.name)"
+                let path = "\(snapshotDirectory)/\(name).png"
+                let (geometry, surface) = try render(type, width: width, height: height, theme: theme)
+                #expect(geometry.widthClass == widthClass)
+                if recording {
+                    try surface.writePNG(to: path)
+                    continue
+                }
+                let expected = try #require(loadPNG(path), "no snapshot \(path): run with KEYPANE_RECORD_SNAPSHOTS=1")
+                #expect(expected.width == width && expected.height == height)
+                let differing = differingPixels(surface, expected.surface)
+                // A little room for font rendering; a moved key or label changes thousands of pixels.
+                if differing > width * height * 4 / 500 {
+                    try? surface.writePNG(to: "/tmp/keypane-snapshot-\(name).png")
+                    Issue.record("\(name): \(differing) channel values differ; actual in /tmp/keypane-snapshot-\(name).png")
+                }
+            }
+        }
+    }
+}
