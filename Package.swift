@@ -45,6 +45,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        // MARK: - Benchmarks
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render"],
+                          path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
+
         // MARK: - Tests
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel"],
                     swiftSettings: swiftSettings),

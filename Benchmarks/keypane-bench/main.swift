@@ -1,0 +1,100 @@
+// keypane-bench: the figures `make bench` prints.
+//
+//   layout+render  lay out and fully draw a 1920x420 default keyboard (median of many runs)
+//   redraw-key     redraw one pressed key (median of many runs)
+//   render-rss     peak resident memory of `keypane render` at 1920x420 (max of several runs)
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import KeyboardModel
+import Render
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func report(_ name: String, _ samples: [Double]) {
+    let ms = samples.map { $0 * 1000 }
+    print("\(name): median \(format(percentile(ms, 0.5))) ms, p99 \(format(percentile(ms, 0.99))) ms, runs \(ms.count)")
+}
+
+func format(_ value: Double) -> String {
+    let scaled = Int((value * 1000).rounded())
+    let fraction = String(scaled % 1000)
+    return "\(scaled / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
+
+func argument(_ name: String) -> String? {
+    let args = CommandLine.arguments
+    guard let index = args.firstIndex(of: name), index + 1 < args.count else { return nil }
+    return args[index + 1]
+}
+
+/// Runs a program and returns its peak resident set size in KiB.
+func peakRSS(_ argv: [String]) -> Int? {
+    var pid: pid_t = 0
+    var cArgs = argv.map { strdup($0) } + [nil]
+    defer { cArgs.forEach { free($0) } }
+    guard posix_spawn(&pid, argv[0], nil, nil, &cArgs, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
+    return usage.ru_maxrss
+}
+
+let layoutsDirectory = argument("--layouts") ?? "Assets/layouts"
+let library: LayoutLibrary
+do { library = try LayoutLibrary(directory: layoutsDirectory) } catch {
+    print("keypane-bench: \(error)")
+    exit(1)
+}
+let layout = library.layout(for: .default)!
+let (width, height) = (1920, 420)
+let surface = try Surface(width: width, height: height)
+let renderer = KeyboardRenderer()
+
+// Warm up fonts and caches, as a running keyboard would be.
+for _ in 0..<10 {
+    try renderer.draw(try KeyboardLayoutEngine.layout(layout, width: width, height: height), on: surface)
+}
+
+var full: [Double] = []
+for _ in 0..<300 {
+    let start = now()
+    let geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height)
+    try renderer.draw(geometry, on: surface)
+    full.append(now() - start)
+}
+report("layout+render 1920x420", full)
+
+let geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height)
+let letter = geometry.keys.firstIndex { $0.function == .text("g") }!
+var redraw: [Double] = []
+for i in 0..<4000 {
+    let state = KeyboardState(pressed: i % 2 == 0 ? [letter] : [])
+    let start = now()
+    try renderer.redrawKey(letter, of: geometry, state: state, on: surface)
+    redraw.append(now() - start)
+}
+report("redraw one key", redraw)
+
+if let keypane = argument("--keypane") {
+    var peaks: [Int] = []
+    for _ in 0..<5 {
+        guard let peak = peakRSS([keypane, "render", "--width", "1920", "--height", "420", "--layouts",
+                                  layoutsDirectory, "--output", "/tmp/keypane-bench.png"]) else {
+            print("keypane-bench: \(keypane) render failed")
+            exit(1)
+        }
+        peaks.append(peak)
+    }
+    print("keypane render peak RSS: \(format(Double(peaks.max()!) / 1024)) MiB (max of \(peaks.count) runs)")
+}

@@ -1,0 +1,43 @@
+# Keypane: `make run` builds and starts the keyboard, `make test` runs every test, `make bench` measures.
+# Each installs the Debian packages it needs first (only those missing).
+
+SWIFT ?= swift
+BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libcairo2-dev libpango1.0-dev fonts-dejavu-core
+TEST_PACKAGES := $(BUILD_PACKAGES)
+BENCH_PACKAGES := $(BUILD_PACKAGES)
+
+.PHONY: all deps test-deps build release run test bench screenshots clean
+
+all: build
+
+deps:
+	@scripts/install-packages $(BUILD_PACKAGES)
+
+test-deps:
+	@scripts/install-packages $(TEST_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+
+run: build
+	@mkdir -p out
+	.build/debug/keypane render --type default --width 1024 --height 340 --output out/keypane.png
+	@echo "out/keypane.png: the default keyboard (the live X11 keyboard is not built yet)"
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: release
+	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts
+
+# The README's pictures, made by keypane render.
+screenshots: build
+	.build/debug/keypane render --type default --width 750 --height 300 --output docs/default-compact.png
+	.build/debug/keypane render --type email --width 1024 --height 340 --return-key go --theme dark --output docs/email-regular-dark.png
+
+clean:
+	rm -rf .build out

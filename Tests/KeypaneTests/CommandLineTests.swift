@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// The keypane program built beside this test bundle.
+let keypane: String = {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("keypane").path
+}()
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: keypane)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+               stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A new empty folder under the system's temporary folder.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", "phone-pad", "name-phone-pad",
+                "email", "decimal-pad", "social", "web-search", "ascii-number-pad", "desktop"]
+
+@Suite struct RenderCommandTests {
+    @Test func helpListsEveryCommand() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("render"))
+        #expect(help.stdout.contains("layouts"))
+        let renderHelp = try run(["render", "--help"])
+        for option in ["--type", "--width", "--height", "--layer", "--return-key", "--theme", "--output", "--geometry"] {
+            #expect(renderHelp.stdout.contains(option), "\(option)")
+        }
+    }
+
+    @Test func writesAPNGAndItsGeometry() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("k.png").path, json = dir.appendingPathComponent("k.json").path
+        let result = try run(["render", "--type", "email", "--width", "1920", "--height", "420", "--layer", "letters",
+                              "--return-key", "go", "--theme", "dark", "--output", png, "--geometry", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        let header = try Data(contentsOf: URL(fileURLWithPath: png)).prefix(8)
+        #expect(header == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+        #expect(object["type"] as? String == "email")
+        #expect(object["layer"] as? String == "letters")
+        #expect(object["layers"] as? [String] == ["letters", "shifted", "numbers", "symbols"])
+        #expect(object["width"] as? Int == 1920 && object["height"] as? Int == 420)
+        let keys = object["keys"] as! [[String: Any]]
+        for key in keys {
+            let kinds = ["text", "keysym", "action"].filter { key[$0] != nil }
+            #expect(kinds.count == 1, "\(key)")
+            for field in ["x", "y", "width", "height"] { #expect(key[field] is Int) }
+            #expect(key["label"] is String)
+            let x = key["x"] as! Int, w = key["width"] as! Int
+            #expect(x >= 0 && x + w <= 1920)
+        }
+        #expect(keys.contains { $0["text"] as? String == "@" })
+        #expect(keys.contains { $0["keysym"] as? String == "Return" && $0["label"] as? String == "go" })
+        #expect(keys.contains { $0["action"] as? String == "layer:numbers" })
+        #expect(keys.contains { $0["action"] as? String == "globe" })
+    }
+
+    @Test(arguments: allTypes)
+    func everyTypeRendersInBothClasses(type: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (width, height) in [(320, 216), (3840, 640)] {
+            let json = dir.appendingPathComponent("g.json").path
+            let result = try run(["render", "--type", type, "--width", "\(width)", "--height", "\(height)",
+                                  "--output", dir.appendingPathComponent("k.png").path, "--geometry", json])
+            #expect(result.status == 0, "\(type) \(width): \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+            #expect(object["widthClass"] as? String == (width >= 768 ? "regular" : "compact"))
+        }
+    }
+
+    @Test func layersAndGlobe() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("g.json").path
+        func keys(_ extra: [String]) throws -> [[String: Any]] {
+            let result = try run(["render", "--width", "375", "--height", "260", "--output",
+                                  dir.appendingPathComponent("k.png").path, "--geometry", json] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+            return object["keys"] as! [[String: Any]]
+        }
+        #expect(try keys(["--layer", "shifted"]).contains { $0["text"] as? String == "Q" })
+        #expect(try keys(["--layer", "numbers"]).contains { $0["text"] as? String == "7" })
+        #expect(try keys(["--layer", "symbols"]).contains { $0["text"] as? String == "€" })
+        #expect(try keys([]).contains { $0["action"] as? String == "globe" })
+        #expect(try !keys(["--no-globe"]).contains { $0["action"] as? String == "globe" })
+    }
+}
+
+@Suite struct BadInputTests {
+    func expectOneLineFailure(_ arguments: [String], mentioning text: String,
+                              environment: [String: String] = [:]) throws {
+        let result = try run(arguments, environment: environment)
+        #expect(result.status != 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(text), "\(result.stderr)")
+    }
+
+    @Test func unknownTypeIsOneLine() throws {
+        try expectOneLineFailure(["render", "--type", "klingon", "--width", "800", "--height", "300",
+                                  "--output", "/tmp/x.png"], mentioning: "unknown keyboard type 'klingon'")
+    }
+
+    @Test func impossibleSizesAreOneLine() throws {
+        try expectOneLineFailure(["render", "--width", "100", "--height", "300", "--output", "/tmp/x.png"],
+                                 mentioning: "width 100 is outside the supported range")
+        try expectOneLineFailure(["render", "--width", "800", "--height", "40", "--output", "/tmp/x.png"],
+                                 mentioning: "height 40 is outside the supported range")
+        try expectOneLineFailure(["render", "--type", "number-pad", "--layer", "symbols", "--width", "800",
+                                  "--height", "300", "--output", "/tmp/x.png"], mentioning: "unknown layer 'symbols'")
+        try expectOneLineFailure(["render", "--return-key", "launch", "--width", "800", "--height", "300",
+                                  "--output", "/tmp/x.png"], mentioning: "unknown return key 'launch'")
+    }
+
+    @Test func aBrokenLayoutFileIsNamed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = packageRoot + "/Assets/layouts"
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: dir.path + "/" + name)
+        }
+        let broken = dir.path + "/default.layout"
+        var text = try String(contentsOfFile: broken, encoding: .utf8)
+        text = text.replacingOccurrences(of: "@dismiss*1.25 !Return*2", with: "@hide*1.25 !Return*2")
+        try text.write(toFile: broken, atomically: true, encoding: .utf8)
+        try expectOneLineFailure(["render", "--width", "800", "--height", "300", "--output", "/tmp/x.png",
+                                  "--layouts", dir.path],
+                                 mentioning: "default.layout:11:46: unknown key action '@hide': expected @shift")
+        // The same through the data folder the program looks in.
+        try FileManager.default.createDirectory(atPath: dir.path + "/data", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: dir.path + "/default.layout", toPath: dir.path + "/x")
+        try expectOneLineFailure(["layouts"], mentioning: "cannot open the layout folder",
+                                 environment: ["KEYPANE_DATA_DIR": dir.path + "/data"])
+    }
+
+    @Test func layoutsListsEveryType() throws {
+        let result = try run(["layouts"])
+        #expect(result.status == 0)
+        for type in allTypes { #expect(result.stdout.contains("\(type)\t\(type)\t"), "\(type)") }
+    }
+}
