@@ -31,6 +31,7 @@ let package = Package(
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
+        .target(name: "Typing", dependencies: ["KeyboardModel"], swiftSettings: swiftSettings),
 
         // MARK: - Drawing
         .target(name: "Render", dependencies: ["KeyboardModel", "CCairo", "CPangoCairo"],
@@ -51,6 +52,8 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),

@@ -139,6 +139,7 @@ public final class KeyboardRenderer {
         switch function {
         case .shift: state.shift != .off
         case .capsLock: state.shift == .capsLock
+        case .keysym(let name): state.modifiers.contains(name)
         default: false
         }
     }

@@ -42,17 +42,3 @@ public struct Theme: Equatable, Sendable {
     /// The theme of a given name, "light" or "dark".
     public static func named(_ name: String) -> Theme? { all.first { $0.name == name } }
 }
-
-/// What the keyboard shows besides its keys: which are pressed, and shift.
-public struct KeyboardState: Equatable, Sendable {
-    public enum Shift: Sendable { case off, on, capsLock }
-
-    /// Indices of the keys being pressed.
-    public var pressed: Set<Int>
-    public var shift: Shift
-
-    public init(pressed: Set<Int> = [], shift: Shift = .off) {
-        self.pressed = pressed
-        self.shift = shift
-    }
-}

@@ -1,0 +1,36 @@
+/// What the keyboard shows besides its keys: which are pressed, shift, and popups.
+public struct KeyboardState: Equatable, Sendable {
+    public enum Shift: Sendable { case off, on, capsLock }
+
+    /// Indices of the keys being pressed.
+    public var pressed: Set<Int>
+    public var shift: Shift
+    /// Modifier keysyms latched for the next key (desktop keyboard: Control_L, Alt_L, Super_L).
+    public var modifiers: Set<String>
+    /// What is drawn over the keys, in order.
+    public var popups: [Popup]
+
+    public init(pressed: Set<Int> = [], shift: Shift = .off, modifiers: Set<String> = [], popups: [Popup] = []) {
+        self.pressed = pressed
+        self.shift = shift
+        self.modifiers = modifiers
+        self.popups = popups
+    }
+}
+
+/// Something drawn over the keys.
+public enum Popup: Equatable, Sendable {
+    /// The enlarged key above a pressed character key.
+    case preview(key: Int, label: String)
+    /// The alternates of a held key; `selected` follows the finger.
+    case alternates(key: Int, options: [String], selected: Int)
+    /// The list of enabled keyboards, from a held Globe key.
+    case keyboards(key: Int, titles: [String], selected: Int)
+
+    public var key: Int {
+        switch self {
+        case .preview(let key, _), .alternates(let key, _, _), .keyboards(let key, _, _): key
+        }
+    }
+}
+

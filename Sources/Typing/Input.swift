@@ -1,0 +1,53 @@
+/// A finger, pen or mouse on the keyboard, decoded from X events.
+public struct InputEvent: Equatable, Sendable {
+    public enum Phase: Sendable { case began, moved, ended, cancelled }
+
+    /// Which contact: the XI2 touch id, or `InputEvent.pointer` for the mouse and pen.
+    public var touch: Int
+    public var phase: Phase
+    /// Where, in pixels from the keyboard's top left.
+    public var x: Double
+    public var y: Double
+    /// When, in seconds on the keyboard's clock.
+    public var time: Double
+
+    /// The touch id used for the core pointer.
+    public static let pointer = -1
+
+    public init(touch: Int = InputEvent.pointer, phase: Phase, x: Double, y: Double, time: Double) {
+        self.touch = touch
+        self.phase = phase
+        self.x = x
+        self.y = y
+        self.time = time
+    }
+}
+
+/// What the keyboard asks the rest of the program to do.
+public enum KeyAction: Equatable, Sendable {
+    /// Type this text into the focused window.
+    case text(String)
+    /// Press and release this keysym, with these modifier keysyms held around it.
+    case keysym(String, modifiers: [String])
+    /// Show the next enabled keyboard.
+    case nextKeyboard
+    /// Show the enabled keyboard at this index.
+    case selectKeyboard(Int)
+    /// Hide the keyboard.
+    case dismiss
+}
+
+/// What changed after an event: what to do, and what to draw again.
+public struct Update: Equatable, Sendable {
+    public var actions: [KeyAction] = []
+    /// Keys whose look changed.
+    public var changedKeys: Set<Int> = []
+    /// The layer, shift or size changed: draw everything.
+    public var redrawAll = false
+    /// Popups were opened, changed or closed.
+    public var popupsChanged = false
+
+    public init() {}
+
+    public var isEmpty: Bool { actions.isEmpty && changedKeys.isEmpty && !redrawAll && !popupsChanged }
+}

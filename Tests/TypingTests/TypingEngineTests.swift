@@ -1,0 +1,269 @@
+import KeyboardModel
+import Testing
+import Typing
+
+let packageRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+let bundled: LayoutLibrary = {
+    do { return try LayoutLibrary(directory: packageRoot + "/Assets/layouts") } catch {
+        fatalError("bundled layouts do not load: \(error)")
+    }
+}()
+
+/// A keyboard under test with its own clock, tapped by key label.
+struct Harness {
+    var engine: TypingEngine
+    var now = 100.0
+    var actions: [KeyAction] = []
+
+    init(_ enabled: [String] = ["default"], width: Int = 375, height: Int = 260) throws {
+        engine = try TypingEngine(library: bundled, enabled: enabled, width: width, height: height)
+    }
+
+    func centre(of label: String) -> (Double, Double) {
+        guard let key = engine.geometry.keys.first(where: { $0.name == label }) else {
+            fatalError("no key '\(label)' on layer \(engine.layer): \(engine.geometry.keys.map(\.name))")
+        }
+        return (Double(key.rect.x) + Double(key.rect.width) / 2, Double(key.rect.y) + Double(key.rect.height) / 2)
+    }
+
+    @discardableResult
+    mutating func send(_ phase: InputEvent.Phase, _ label: String, touch: Int = InputEvent.pointer) -> Update {
+        let (x, y) = centre(of: label)
+        return send(phase, x: x, y: y, touch: touch)
+    }
+
+    @discardableResult
+    mutating func send(_ phase: InputEvent.Phase, x: Double, y: Double, touch: Int = InputEvent.pointer) -> Update {
+        let update = engine.handle(InputEvent(touch: touch, phase: phase, x: x, y: y, time: now))
+        actions += update.actions
+        return update
+    }
+
+    mutating func tap(_ label: String, touch: Int = InputEvent.pointer) {
+        send(.began, label, touch: touch)
+        now += 0.05
+        send(.ended, label, touch: touch)
+        now += 0.05
+    }
+
+    /// Moves time on, firing timers as the event loop would.
+    mutating func wait(_ seconds: Double) {
+        let end = now + seconds
+        while let deadline = engine.nextDeadline, deadline <= end {
+            now = deadline
+            actions += engine.tick(at: now).actions
+        }
+        now = end
+    }
+
+    mutating func typed() -> [KeyAction] {
+        defer { actions = [] }
+        return actions
+    }
+}
+
+@Suite struct TypingTests {
+    @Test func aTapTypesOnRelease() throws {
+        var k = try Harness()
+        let press = k.send(.began, "q")
+        #expect(press.actions.isEmpty)
+        #expect(k.engine.state.pressed.count == 1)
+        #expect(k.engine.state.popups == [.preview(key: 0, label: "q")])
+        k.now += 0.05
+        let release = k.send(.ended, "q")
+        #expect(release.actions == [.text("q")])
+        #expect(k.engine.state.pressed.isEmpty && k.engine.state.popups.isEmpty)
+    }
+
+    @Test func slidingMovesThePress() throws {
+        var k = try Harness()
+        k.send(.began, "q")
+        let (x, y) = k.centre(of: "w")
+        let moved = k.send(.moved, x: x, y: y)
+        #expect(moved.changedKeys == [0, 1])
+        #expect(k.engine.state.pressed == [1])
+        k.send(.ended, x: x, y: y)
+        #expect(k.typed() == [.text("w")])
+    }
+
+    @Test func shiftIsOneShot() throws {
+        var k = try Harness()
+        k.tap("shift")
+        #expect(k.engine.state.shift == .on)
+        #expect(k.engine.layer == "shifted")
+        k.tap("H")
+        k.tap("i")
+        #expect(k.typed() == [.text("H"), .text("i")])
+        #expect(k.engine.state.shift == .off && k.engine.layer == "letters")
+    }
+
+    @Test func doubleTapLocksCaps() throws {
+        var k = try Harness()
+        k.tap("shift")
+        k.tap("shift")
+        #expect(k.engine.state.shift == .capsLock)
+        k.tap("A")
+        k.tap("B")
+        #expect(k.typed() == [.text("A"), .text("B")])
+        k.now += 1
+        k.tap("shift")
+        #expect(k.engine.state.shift == .off)
+        // Two taps far apart are on, then off.
+        k.tap("shift")
+        k.now += 1
+        k.tap("shift")
+        #expect(k.engine.state.shift == .off)
+    }
+
+    @Test func oneFingerHoldsShiftWhileAnotherTypes() throws {
+        var k = try Harness()
+        k.send(.began, "shift", touch: 1)
+        k.tap("Q", touch: 2)
+        k.tap("W", touch: 2)
+        #expect(k.engine.state.shift == .on)
+        k.send(.ended, "shift", touch: 1)
+        #expect(k.typed() == [.text("Q"), .text("W")])
+        #expect(k.engine.state.shift == .off)
+    }
+
+    @Test func layerKeysSwitchLayers() throws {
+        var k = try Harness()
+        k.tap("123")
+        #expect(k.engine.layer == "numbers")
+        k.tap("7")
+        k.tap("#+=")
+        #expect(k.engine.layer == "symbols")
+        k.tap("€")
+        k.tap("ABC")
+        #expect(k.engine.layer == "letters")
+        k.tap("z")
+        #expect(k.typed() == [.text("7"), .text("€"), .text("z")])
+    }
+
+    @Test func holdingAKeyOffersItsAlternates() throws {
+        var k = try Harness()
+        k.send(.began, "e")
+        #expect(k.engine.nextDeadline == k.now + 0.45)
+        k.wait(0.5)
+        guard case .alternates(_, let options, 0)? = k.engine.state.popups.last else {
+            Issue.record("no alternates: \(k.engine.state.popups)"); return
+        }
+        #expect(options.prefix(3) == ["e", "è", "é"])
+        let rect = PopupLayout.rect(for: k.engine.state.popups.last!, in: k.engine.geometry)
+        let cell = Double(rect.width) / Double(options.count)
+        k.send(.moved, x: Double(rect.x) + cell * 2.5, y: Double(rect.y) + 5)
+        k.send(.ended, x: Double(rect.x) + cell * 2.5, y: Double(rect.y) + 5)
+        #expect(k.typed() == [.text("é")])
+        #expect(k.engine.nextDeadline == nil)
+    }
+
+    @Test func heldDeleteRepeatsFasterUntilRelease() throws {
+        var k = try Harness()
+        k.send(.began, "delete")
+        #expect(k.typed() == [.keysym("BackSpace", modifiers: [])])
+        k.wait(0.49)
+        #expect(k.typed().isEmpty)
+        k.wait(0.51) // to 1.0 s: repeats at 0.5, 0.6, ... 1.0
+        #expect(k.typed().count == 6)
+        k.wait(1.0) // 2 more at 0.1 s, then every 0.05 s
+        let later = k.typed().count
+        #expect(later > 10)
+        k.send(.ended, "delete")
+        #expect(k.engine.nextDeadline == nil)
+        k.wait(1)
+        #expect(k.typed().isEmpty)
+    }
+
+    @Test func noTimerRunsWhenIdle() throws {
+        var k = try Harness()
+        #expect(k.engine.nextDeadline == nil)
+        k.send(.began, "q") // q has no alternates
+        #expect(k.engine.nextDeadline == nil)
+        k.send(.ended, "q")
+        #expect(k.engine.nextDeadline == nil)
+    }
+
+    @Test func globeCyclesAndHoldListsKeyboards() throws {
+        var k = try Harness(["default", "desktop", "email"])
+        k.tap("globe")
+        #expect(k.typed() == [.nextKeyboard])
+        k.send(.began, "globe")
+        k.wait(0.5)
+        guard case .keyboards(_, let titles, 0)? = k.engine.state.popups.last else {
+            Issue.record("no list: \(k.engine.state.popups)"); return
+        }
+        #expect(titles == ["English (US)", "Desktop (US)", "Email address"])
+        let rect = PopupLayout.rect(for: k.engine.state.popups.last!, in: k.engine.geometry)
+        let y = Double(rect.y) + Double(rect.height) * 5 / 6
+        k.send(.moved, x: Double(rect.x) + 10, y: y)
+        k.send(.ended, x: Double(rect.x) + 10, y: y)
+        #expect(k.typed() == [.selectKeyboard(2)])
+        k.engine.select(keyboard: 2)
+        #expect(k.engine.layout.name == "email")
+    }
+
+    @Test func oneKeyboardHasNoGlobe() throws {
+        let k = try Harness(["default"])
+        #expect(!k.engine.geometry.keys.contains { $0.function == .globe })
+    }
+
+    @Test func desktopModifiersLatchForOneKey() throws {
+        var k = try Harness(["desktop"], width: 1024, height: 360)
+        k.tap("ctrl")
+        #expect(k.engine.state.modifiers == ["Control_L"])
+        k.tap("c")
+        k.tap("c")
+        k.tap("shift")
+        k.tap("→")
+        k.tap("F5")
+        #expect(k.typed() == [.keysym("c", modifiers: ["Control_L"]), .text("c"),
+                              .keysym("Right", modifiers: ["Shift_L"]), .keysym("F5", modifiers: [])])
+    }
+
+    @Test func returnAndDismiss() throws {
+        var k = try Harness()
+        k.tap("return")
+        k.tap("dismiss")
+        #expect(k.typed() == [.keysym("Return", modifiers: []), .dismiss])
+    }
+
+    @Test func resizeKeepsLayerAndShift() throws {
+        var k = try Harness()
+        k.tap("123")
+        try k.engine.resize(width: 1024, height: 340)
+        #expect(k.engine.layer == "numbers" && k.engine.geometry.widthClass == .regular)
+        k.tap("ABC")
+        k.tap("shift")
+        try k.engine.resize(width: 375, height: 260)
+        #expect(k.engine.layer == "shifted" && k.engine.state.shift == .on)
+        #expect(throws: GeometryError.self) { try k.engine.resize(width: 100, height: 260) }
+        #expect(k.engine.size.width == 375)
+    }
+
+    @Test func cancelledTouchesTypeNothing() throws {
+        var k = try Harness()
+        k.send(.began, "q", touch: 4)
+        k.send(.cancelled, "q", touch: 4)
+        #expect(k.typed().isEmpty && k.engine.state.pressed.isEmpty)
+    }
+
+    @Test func tapsOutsideTheKeysDoNothing() throws {
+        var k = try Harness()
+        k.send(.began, x: -5, y: 10)
+        k.send(.ended, x: -5, y: 10)
+        #expect(k.typed().isEmpty)
+    }
+
+    @Test func showSwitchesTypeAndReturnKey() throws {
+        var k = try Harness()
+        k.engine.show(layout: "email", returnKey: .go)
+        #expect(k.engine.layout.type == .email)
+        #expect(k.engine.geometry.keys.contains { $0.label == "go" })
+        #expect(k.engine.geometry.keys.contains { $0.function == .globe })
+    }
+}
