@@ -26,12 +26,25 @@ let package = Package(
         // MARK: - C libraries
         systemLibrary("CX11", pkgConfig: "x11", apt: ["libx11-dev"]),
         systemLibrary("CXTest", pkgConfig: "xtst", apt: ["libxtst-dev"]),
+        systemLibrary("CXInput2", pkgConfig: "xi", apt: ["libxi-dev"]),
+        systemLibrary("CXRandR", pkgConfig: "xrandr", apt: ["libxrandr-dev"]),
+        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
+        systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel"], swiftSettings: swiftSettings),
+
+        // MARK: - X11
+        .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),
+        .target(name: "Injector", dependencies: ["XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
+                swiftSettings: swiftSettings),
+        .target(name: "X11Host",
+                dependencies: ["XDisplay", "Injector", "Typing", "KeyboardModel", "Render",
+                               "CX11", "CXInput2", "CXRandR", "CCairoXlib"],
+                swiftSettings: swiftSettings),
 
         // MARK: - Drawing
         .target(name: "Render", dependencies: ["KeyboardModel", "CCairo", "CPangoCairo"],

@@ -1,0 +1,245 @@
+internal import CX11
+internal import CXKBCommon
+internal import CXTest
+public import Typing
+public import XDisplay
+
+/// Types into the focused window with XTest: the character on the key, whatever keymap is active.
+///
+/// For each character it finds a keycode and level that produce it in the active group of the keymap and
+/// presses the modifiers that level needs around the key. A character no key produces is put on a spare
+/// keycode (one with no symbols) from a ring, with both of its cases, and the spare keycodes are emptied
+/// again by `restore()`. Every key goes down and up in one burst: none stays down between two actions.
+public final class Injector {
+    private let connection: DisplayConnection
+    private var display: OpaquePointer { connection.display }
+
+    /// How one keysym is typed: a keycode and the real modifiers its level needs.
+    struct Stroke: Equatable {
+        var keycode: UInt8
+        var modifiers: UInt32
+    }
+
+    private var byKeysym: [UInt: Stroke] = [:]
+    private var byCharacter: [UInt32: Stroke] = [:]
+    private var keymapGroup: Int32 = -1
+    private var keymapIsStale = true
+    /// A keycode for each of the eight real modifiers, for pressing them.
+    private var modifierKeycodes: [UInt8] = Array(repeating: 0, count: 8)
+    /// Modifiers that only choose a level (Shift, AltGr): never lock-like ones such as NumLock.
+    private var levelModifierMask: UInt32 = UInt32(ShiftMask)
+
+    /// Keycodes with no symbols, lent to characters the keymap lacks.
+    public private(set) var spareKeycodes: [UInt8] = []
+    private var spareNext = 0
+    /// What each spare keycode holds now: the keysyms mapped to it.
+    private var spareContents: [UInt8: [UInt]] = [:]
+
+    /// How many spare keycodes the ring uses at most.
+    public static let spareRingSize = 8
+
+    public init(connection: DisplayConnection) throws(XError) {
+        self.connection = connection
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(connection.display, &event, &error, &major, &minor) != 0 else {
+            throw .missingExtension("XTEST")
+        }
+        var opcode: Int32 = 0
+        major = Int32(XkbMajorVersion)
+        minor = Int32(XkbMinorVersion)
+        guard XkbQueryExtension(connection.display, &opcode, &event, &error, &major, &minor) != 0 else {
+            throw .missingExtension("XKEYBOARD")
+        }
+        // Our fake events must not be held up by a grab of our own.
+        XTestGrabControl(connection.display, 1)
+        reloadKeymap(findSpares: true)
+    }
+
+    // MARK: - Actions
+
+    /// Types text or sends a keysym; other actions are not the injector's.
+    public func perform(_ action: KeyAction) {
+        switch action {
+        case .text(let text):
+            refreshIfNeeded()
+            for scalar in text.unicodeScalars { type(scalar) }
+        case .keysym(let name, let modifiers):
+            refreshIfNeeded()
+            let keysym = keysymForName(name)
+            guard keysym != 0 else { return }
+            let held = modifiers.compactMap { byKeysym[keysymForName($0)]?.keycode }
+            let stroke = byKeysym[keysym] ?? spare(for: keysym, upper: keysym)
+            press(stroke, holding: held)
+        default:
+            return
+        }
+        XFlush(display)
+    }
+
+    /// A keysym by X name ("Return", "F1") or, for one character, the keysym of that character.
+    private func keysymForName(_ name: String) -> UInt {
+        let scalars = Array(name.unicodeScalars)
+        if scalars.count == 1 { return UInt(xkb_utf32_to_keysym(scalars[0].value)) }
+        return XStringToKeysym(name)
+    }
+
+    private func type(_ scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\n", "\r": press(byKeysym[UInt(XK_Return)] ?? spare(for: UInt(XK_Return), upper: UInt(XK_Return)))
+        case "\t": press(byKeysym[UInt(XK_Tab)] ?? spare(for: UInt(XK_Tab), upper: UInt(XK_Tab)))
+        default:
+            if let stroke = byCharacter[scalar.value] {
+                press(stroke)
+                return
+            }
+            let keysym = UInt(xkb_utf32_to_keysym(scalar.value))
+            guard keysym != 0 else { return }
+            // Both cases on the spare key, so that clients reading the core keymap see the right pair.
+            let lower = Self.scalar(Character(scalar).lowercased()) ?? scalar
+            let upper = Self.scalar(Character(scalar).uppercased()) ?? scalar
+            let lowerSym = UInt(xkb_utf32_to_keysym(lower.value))
+            let upperSym = UInt(xkb_utf32_to_keysym(upper.value))
+            if lower != upper && scalar == upper && lowerSym != 0 {
+                var stroke = spare(for: lowerSym, upper: keysym)
+                stroke.modifiers |= UInt32(ShiftMask)
+                press(stroke)
+            } else {
+                press(spare(for: keysym, upper: lower != upper && upperSym != 0 ? upperSym : keysym))
+            }
+        }
+    }
+
+    private static func scalar(_ string: String) -> Unicode.Scalar? {
+        let scalars = string.unicodeScalars
+        return scalars.count == 1 ? scalars.first : nil
+    }
+
+    /// Presses the modifiers, the key, and releases them all, in one burst.
+    private func press(_ stroke: Stroke, holding extra: [UInt8] = []) {
+        var modifiers: [UInt8] = extra
+        for bit in 0..<8 where stroke.modifiers & (1 << UInt32(bit)) != 0 {
+            let keycode = modifierKeycodes[bit]
+            if keycode != 0 && !modifiers.contains(keycode) { modifiers.append(keycode) }
+        }
+        for keycode in modifiers { XTestFakeKeyEvent(display, UInt32(keycode), 1, 0) }
+        XTestFakeKeyEvent(display, UInt32(stroke.keycode), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(stroke.keycode), 0, 0)
+        for keycode in modifiers.reversed() { XTestFakeKeyEvent(display, UInt32(keycode), 0, 0) }
+    }
+
+    // MARK: - Spare keycodes
+
+    /// A spare keycode holding (lower, upper), mapped now if it does not hold them already.
+    private func spare(for lower: UInt, upper: UInt) -> Stroke {
+        let wanted = [lower, upper]
+        if let (keycode, _) = spareContents.first(where: { $0.value == wanted }) {
+            return Stroke(keycode: keycode, modifiers: 0)
+        }
+        guard !spareKeycodes.isEmpty else { return Stroke(keycode: 0, modifiers: 0) }
+        let keycode = spareKeycodes[spareNext]
+        spareNext = (spareNext + 1) % spareKeycodes.count
+        var syms = wanted.map { KeySym($0) }
+        XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
+        spareContents[keycode] = wanted
+        return Stroke(keycode: keycode, modifiers: 0)
+    }
+
+    /// Empties every spare keycode used, so the keymap is as it was before Keypane started.
+    public func restore() {
+        for keycode in spareContents.keys.sorted() {
+            var none: [KeySym] = [0]
+            XChangeKeyboardMapping(display, Int32(keycode), 1, &none, 1)
+        }
+        spareContents = [:]
+        XSync(display, 0)
+    }
+
+    // MARK: - Keymap
+
+    /// Called on MappingNotify: the keymap changed from `first` for `count` keycodes. Changes to our own
+    /// spare keycodes alone are ours and need no reload.
+    public func keymapChanged(first: Int, count: Int) {
+        let range = first..<(first + max(count, 1))
+        if range.allSatisfy({ spareKeycodes.contains(UInt8(truncatingIfNeeded: $0)) }) { return }
+        keymapIsStale = true
+    }
+
+    /// Called when the active group may have changed.
+    public func groupChanged() { keymapIsStale = true }
+
+    private func refreshIfNeeded() {
+        if keymapIsStale { reloadKeymap(findSpares: false) }
+    }
+
+    private func currentGroup() -> Int32 {
+        var state = XkbStateRec()
+        XkbGetState(display, UInt32(XkbUseCoreKbd), &state)
+        return Int32(state.group)
+    }
+
+    private func reloadKeymap(findSpares: Bool) {
+        keymapIsStale = false
+        keymapGroup = currentGroup()
+        readModifierMap()
+        guard let xkb = XkbGetMap(display, UInt32(XkbKeySymsMask | XkbKeyTypesMask), UInt32(XkbUseCoreKbd)) else {
+            return
+        }
+        defer { XkbFreeKeyboard(xkb, 0, 1) }
+        byKeysym = [:]
+        byCharacter = [:]
+        var ranks: [UInt: Int] = [:]
+        let minKeycode = Int(xkb.pointee.min_key_code), maxKeycode = Int(xkb.pointee.max_key_code)
+        var spares: [UInt8] = []
+        for keycode in minKeycode...maxKeycode {
+            let groups = CX11_keyNumGroups(xkb, Int32(keycode))
+            if groups == 0 {
+                if findSpares && spares.count < Self.spareRingSize { spares.append(UInt8(keycode)) }
+                continue
+            }
+            if spareKeycodes.contains(UInt8(keycode)) { continue }
+            let group = keymapGroup % groups
+            for level in 0..<CX11_keyGroupWidth(xkb, Int32(keycode), group) {
+                let keysym = UInt(CX11_keySym(xkb, Int32(keycode), group, level))
+                let modifiers = CX11_levelModifiers(xkb, Int32(keycode), group, level)
+                guard keysym != 0, modifiers >= 0, UInt32(modifiers) & ~levelModifierMask == 0 else { continue }
+                // Fewer modifiers first; keypad keys last (terminals may send escapes for them).
+                let isKeypad = (0xFF80...0xFFBD).contains(keysym)
+                let rank = (isKeypad ? 100 : 0) + Int(UInt32(modifiers).nonzeroBitCount)
+                if let old = ranks[keysym], old <= rank { continue }
+                ranks[keysym] = rank
+                byKeysym[keysym] = Stroke(keycode: UInt8(keycode), modifiers: UInt32(modifiers))
+            }
+        }
+        var characterRanks: [UInt32: Int] = [:]
+        for (keysym, stroke) in byKeysym {
+            let character = xkb_keysym_to_utf32(UInt32(keysym))
+            guard character != 0, let rank = ranks[keysym] else { continue }
+            if let old = characterRanks[character], old <= rank { continue }
+            characterRanks[character] = rank
+            byCharacter[character] = stroke
+        }
+        if findSpares { spareKeycodes = spares }
+    }
+
+    private func readModifierMap() {
+        guard let map = XGetModifierMapping(display) else { return }
+        defer { XFreeModifiermap(map) }
+        let perModifier = Int(map.pointee.max_keypermod)
+        levelModifierMask = UInt32(ShiftMask)
+        let level3 = [UInt(XK_ISO_Level3_Shift), UInt(XK_Mode_switch)]
+        for modifier in 0..<8 {
+            var chosen: UInt8 = 0
+            for index in 0..<perModifier {
+                let keycode = map.pointee.modifiermap[modifier * perModifier + index]
+                guard keycode != 0 else { continue }
+                if chosen == 0 { chosen = keycode }
+                let keysym = XkbKeycodeToKeysym(display, keycode, 0, 0)
+                if modifier >= 3 && level3.contains(keysym) {
+                    levelModifierMask |= 1 << UInt32(modifier)
+                    chosen = keycode
+                }
+            }
+            modifierKeycodes[modifier] = chosen
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package import CX11
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the X server could not be used.
+public enum XError: Error, Equatable, CustomStringConvertible {
+    case cannotOpenDisplay(String)
+    case missingExtension(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpenDisplay(let name): "cannot open display \"\(name)\""
+        case .missingExtension(let name): "the X server lacks the \(name) extension"
+        }
+    }
+}
+
+/// A connection to the X server: the owner of the `Display` pointer.
+///
+/// X protocol errors are recorded, not fatal: `lastError` holds the last one. A lost connection ends the
+/// program with a one-line message and status 1, after `onConnectionLost` has run.
+public final class DisplayConnection {
+    package let display: OpaquePointer
+    /// The display's name, as given or from $DISPLAY.
+    public let name: String
+
+    public init(name: String? = nil) throws(XError) {
+        let resolved = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        guard let display = XOpenDisplay(name) else { throw .cannotOpenDisplay(resolved) }
+        self.display = display
+        self.name = resolved
+        XSetErrorHandler { _, event in
+            if let event { DisplayConnection.recordedError = event.pointee.error_code }
+            return 0
+        }
+        XSetIOErrorHandler { _ in
+            let message = Array("keypane: lost the connection to the X server\n".utf8)
+            _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            _exit(1)
+        }
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    /// The last X protocol error code seen, if any; reading it clears it.
+    nonisolated(unsafe) static var recordedError: UInt8?
+
+    public func takeLastError() -> UInt8? {
+        XSync(display, 0)
+        defer { Self.recordedError = nil }
+        return Self.recordedError
+    }
+
+    /// The connection's file descriptor, for the event loop's poll.
+    public var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    public var rootWindow: UInt { XDefaultRootWindow(display) }
+
+    public var defaultScreen: Int32 { XDefaultScreen(display) }
+
+    public func flush() { XFlush(display) }
+
+    public func sync() { XSync(display, 0) }
+
+    /// An atom by name, made if need be.
+    public func atom(_ name: String) -> UInt { XInternAtom(display, name, 0) }
+}
