@@ -33,28 +33,42 @@ public final class KeyboardRenderer {
         g_object_unref(UnsafeMutableRawPointer(pangoContext))
     }
 
-    /// Draws the whole keyboard.
+    /// Draws the whole keyboard, popups on top.
     public func draw(_ geometry: KeyboardGeometry, state: KeyboardState = KeyboardState(),
                      on surface: Surface) throws(RenderError) {
-        try withContext(surface) { cr in
-            set(cr, theme.background)
-            cairo_paint(cr)
-            for index in geometry.keys.indices {
-                drawKey(geometry, index: index, state: state, cr: cr)
-            }
-        }
+        try redraw([Rect(x: 0, y: 0, width: geometry.width, height: geometry.height)], of: geometry,
+                   state: state, on: surface)
     }
 
     /// Redraws one key and nothing else, as after a press or release.
     public func redrawKey(_ index: Int, of geometry: KeyboardGeometry, state: KeyboardState,
                           on surface: Surface) throws(RenderError) {
+        try redraw([Self.keyArea(geometry.keys[index].rect)], of: geometry, state: state, on: surface)
+    }
+
+    /// The area a key's drawing covers: the key and its shadow, one pixel below.
+    public static func keyArea(_ rect: Rect) -> Rect {
+        Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + 1)
+    }
+
+    /// Redraws the given areas: background, the keys that touch them, and popups over them.
+    public func redraw(_ areas: [Rect], of geometry: KeyboardGeometry, state: KeyboardState,
+                       on surface: Surface) throws(RenderError) {
         try withContext(surface) { cr in
-            let rect = geometry.keys[index].rect
-            // The key and its shadow, one pixel below; gaps are at least two pixels.
-            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height + 1))
-            set(cr, theme.background)
-            cairo_fill(cr)
-            drawKey(geometry, index: index, state: state, cr: cr)
+            for area in areas {
+                cairo_save(cr)
+                cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+                cairo_clip(cr)
+                set(cr, theme.background)
+                cairo_paint(cr)
+                for (index, key) in geometry.keys.enumerated() where Self.keyArea(key.rect).intersects(area) {
+                    drawKey(geometry, index: index, state: state, cr: cr)
+                }
+                for popup in state.popups where PopupLayout.rect(for: popup, in: geometry).intersects(area) {
+                    drawPopup(popup, geometry: geometry, cr: cr)
+                }
+                cairo_restore(cr)
+            }
         }
     }
 
@@ -124,6 +138,50 @@ public final class KeyboardRenderer {
             drawText(secondary, cr: cr, size: small, cx: cx, cy: cy - h * 0.24, maxWidth: maxWidth)
             set(cr, ink)
             drawText(label, cr: cr, size: size, cx: cx, cy: cy + h * 0.1, maxWidth: maxWidth)
+        }
+    }
+
+    // MARK: - Popups
+
+    private func drawPopup(_ popup: Popup, geometry: KeyboardGeometry, cr: OpaquePointer) {
+        let rect = PopupLayout.rect(for: popup, in: geometry)
+        let key = geometry.keys[popup.key].rect
+        let radius = min(max(Double(min(rect.width, rect.height)) * 0.12, 4), 12)
+        let (x, y, w, h) = (Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        roundedRect(cr, x, y + 1, w, h, radius)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        roundedRect(cr, x, y, w, h, radius)
+        set(cr, theme.characterKey)
+        cairo_fill(cr)
+        switch popup {
+        case .preview(_, let label):
+            set(cr, theme.label)
+            drawText(label, cr: cr, size: Double(key.height) * 0.7, cx: x + w / 2, cy: y + h / 2, maxWidth: w * 0.9)
+        case .alternates(_, let options, let selected):
+            let cell = w / Double(options.count)
+            for (index, option) in options.enumerated() {
+                let cx = x + cell * (Double(index) + 0.5)
+                if index == selected {
+                    roundedRect(cr, x + cell * Double(index) + 2, y + 2, cell - 4, h - 4, radius * 0.7)
+                    set(cr, theme.accent)
+                    cairo_fill(cr)
+                }
+                set(cr, index == selected ? theme.accentLabel : theme.label)
+                drawText(option, cr: cr, size: Double(key.height) * 0.5, cx: cx, cy: y + h / 2, maxWidth: cell * 0.9)
+            }
+        case .keyboards(_, let titles, let selected):
+            let row = h / Double(titles.count)
+            for (index, title) in titles.enumerated() {
+                if index == selected {
+                    roundedRect(cr, x + 2, y + row * Double(index) + 2, w - 4, row - 4, radius * 0.7)
+                    set(cr, theme.accent)
+                    cairo_fill(cr)
+                }
+                set(cr, index == selected ? theme.accentLabel : theme.label)
+                drawText(title, cr: cr, size: min(row * 0.45, 22), cx: x + w / 2,
+                         cy: y + row * (Double(index) + 0.5), maxWidth: w * 0.9)
+            }
         }
     }
 

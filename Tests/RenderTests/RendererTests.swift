@@ -108,6 +108,25 @@ func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
         }
     }
 
+    @Test func popupsDrawAboveTheirKeyAndLeaveNoTrace() throws {
+        let (geometry, surface) = try render(.default, width: 375, height: 260, theme: .light)
+        let (_, plain) = try render(.default, width: 375, height: 260, theme: .light)
+        let e = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
+        let popups: [Popup] = [.preview(key: e, label: "s"), .alternates(key: e, options: ["s", "ß", "ś"], selected: 1),
+                               .keyboards(key: e, titles: ["English (US)", "Desktop (US)"], selected: 0)]
+        let renderer = KeyboardRenderer()
+        for popup in popups {
+            let area = PopupLayout.rect(for: popup, in: geometry)
+            #expect(area.maxY <= geometry.keys[e].rect.y || area.y == 0)
+            try renderer.redraw([area], of: geometry, state: KeyboardState(pressed: [e], popups: [popup]), on: surface)
+            #expect(pixels(surface, in: area) != pixels(plain, in: area), "\(popup)")
+            // Closing it: redraw the same area without it.
+            try renderer.redraw([area, KeyboardRenderer.keyArea(geometry.keys[e].rect)], of: geometry,
+                                state: KeyboardState(), on: surface)
+            #expect(differingPixels(surface, plain, tolerance: 0) == 0, "\(popup)")
+        }
+    }
+
     @Test func badSurfacesAndPathsAreErrors() throws {
         #expect(throws: RenderError.self) { try Surface(width: -1, height: 10) }
         let surface = try Surface(width: 10, height: 10)
