@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "keypane",
             dependencies: [
-                "KeyboardModel", "Render",
+                "KeyboardModel", "Render", "Typing", "Injector", "X11Host", "XDisplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

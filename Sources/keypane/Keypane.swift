@@ -12,7 +12,8 @@ struct Keypane: ParsableCommand {
             Return keys: \(ReturnKeyType.allNames).
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, LayoutsCommand.self])
+        subcommands: [RunCommand.self, RenderCommand.self, LayoutsCommand.self],
+        defaultSubcommand: RunCommand.self)
 }
 
 /// Options every command that reads layouts shares.

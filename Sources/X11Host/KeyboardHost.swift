@@ -1,0 +1,308 @@
+internal import CX11
+internal import CXInput2
+internal import CXRandR
+public import Injector
+public import KeyboardModel
+public import Render
+public import Typing
+public import XDisplay
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the keyboard: the window, the event loop, and the path from a tap to a keystroke.
+///
+/// The loop waits on the X connection and a signalfd, with a timeout only when the typing engine has a
+/// timer pending (long press, delete repeat): an idle keyboard sleeps without waking.
+public final class KeyboardHost {
+    public struct Options: Sendable {
+        /// The monitor to dock on, by RandR name; nil for the primary.
+        public var monitor: String?
+        /// A fixed height in pixels, or nil for the policy in `DockPlacement.height`.
+        public var height: Int?
+        /// A height as a share of the monitor's height (0...1), used when `height` is nil.
+        public var heightFraction: Double?
+        public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil) {
+            self.monitor = monitor
+            self.height = height
+            self.heightFraction = heightFraction
+        }
+    }
+
+    let connection: DisplayConnection
+    public private(set) var engine: TypingEngine
+    let injector: Injector
+    let renderer: KeyboardRenderer
+    let options: Options
+    public let window: KeyboardWindow
+    private var display: OpaquePointer { connection.display }
+    private let signalDescriptor: Int32
+    private var randrEventBase: Int32 = 0
+    private var xkbEventBase: Int32 = 0
+    private var running = true
+    private let commandAtom: UInt
+    private let instanceAtom: UInt
+
+    /// Messages a second `keypane` (or a script) sends to the running one, as ClientMessage data.
+    public enum Command: Int, Sendable { case show = 1, hide = 2, toggle = 3 }
+
+    /// The selection a running keyboard owns on a screen, so a second start can find it.
+    public static func instanceSelection(screen: Int32) -> String { "_KEYPANE_S\(screen)" }
+
+    /// Asks a running keyboard on this display to do something. True when one was found.
+    public static func sendToRunning(_ command: Command, connection: DisplayConnection) -> Bool {
+        let display = connection.display
+        let owner = XGetSelectionOwner(display, connection.atom(instanceSelection(screen: connection.defaultScreen)))
+        guard owner != 0 else { return false }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = owner
+        event.xclient.message_type = connection.atom("_KEYPANE_COMMAND")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = command.rawValue
+        XSendEvent(display, owner, 0, 0, &event)
+        XSync(display, 0)
+        return true
+    }
+
+    public init(connection: DisplayConnection, engine: TypingEngine, injector: Injector, theme: Theme,
+                options: Options) {
+        self.connection = connection
+        self.engine = engine
+        self.injector = injector
+        self.renderer = KeyboardRenderer(theme: theme)
+        self.options = options
+        commandAtom = connection.atom("_KEYPANE_COMMAND")
+        instanceAtom = connection.atom(Self.instanceSelection(screen: connection.defaultScreen))
+
+        // Signals arrive through a pipe the loop polls, never in the middle of an X call.
+        signalDescriptor = SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2])
+
+        let placement = Self.placement(connection: connection, options: options, rows: engine.geometry.rows)
+        window = KeyboardWindow(connection: connection, frame: placement.frame)
+        window.setStrut(placement.strut)
+        selectScreenAndKeymapEvents()
+        XSetSelectionOwner(display, instanceAtom, window.window, UInt(CurrentTime))
+        if engine.size != (placement.frame.width, placement.frame.height) {
+            try? self.engine.resize(width: placement.frame.width, height: placement.frame.height)
+        }
+    }
+
+    static func placement(connection: DisplayConnection, options: Options, rows: Int) -> (frame: Rect, strut: [Int]) {
+        let monitor = DockPlacement.choose(connection.monitors(), named: options.monitor).rect
+        var height = options.height ?? options.heightFraction.map { Int(Double(monitor.height) * $0) }
+            ?? DockPlacement.height(for: monitor, rows: rows)
+        height = min(max(height, 60), monitor.height)
+        let frame = DockPlacement.frame(on: monitor, height: height)
+        return (frame, DockPlacement.strut(frame: frame, rootHeight: connection.rootSize.height))
+    }
+
+    private func selectScreenAndKeymapEvents() {
+        var error: Int32 = 0
+        if XRRQueryExtension(display, &randrEventBase, &error) != 0 {
+            XRRSelectInput(display, connection.rootWindow,
+                           Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        }
+        XSelectInput(display, connection.rootWindow, StructureNotifyMask)
+        var opcode: Int32 = 0, major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+        if XkbQueryExtension(display, &opcode, &xkbEventBase, &error, &major, &minor) != 0 {
+            let group = UInt(XkbGroupStateMask)
+            XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), group, group)
+            XkbSelectEvents(display, UInt32(XkbUseCoreKbd), UInt32(XkbNewKeyboardNotifyMask),
+                            UInt32(XkbNewKeyboardNotifyMask))
+        }
+    }
+
+    // MARK: - Loop
+
+    /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
+    public func run() -> Int32 {
+        show()
+        while running {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                handle(&event)
+            }
+            XFlush(display)
+            guard running else { break }
+            var timeout: Int32 = -1
+            if let deadline = engine.nextDeadline {
+                timeout = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
+            }
+            var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 && errno != EINTR { break }
+            if fds[1].revents != 0 { readSignals() }
+            if let deadline = engine.nextDeadline, deadline <= Self.now() { apply(engine.tick(at: Self.now())) }
+        }
+        shutdown()
+        return 0
+    }
+
+    /// Gives back what Keypane borrowed from the X server: spare keycodes, the window.
+    public func shutdown() {
+        injector.restore()
+        window.unmap()
+        XSync(display, 0)
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func readSignals() {
+        var signal: UInt8 = 0
+        while read(signalDescriptor, &signal, 1) == 1 {
+            switch Int32(signal) {
+            case SIGUSR1: hide()
+            case SIGUSR2: show()
+            default: running = false
+            }
+        }
+    }
+
+    private func handle(_ event: inout XEvent) {
+        let type = event.type
+        switch type {
+        case Expose:
+            let e = event.xexpose
+            window.present([Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))])
+        case ButtonPress, ButtonRelease:
+            let e = event.xbutton
+            let kind: InputDecoding.CoreKind = type == ButtonPress ? .buttonPress : .buttonRelease
+            if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y, time: Self.now()) {
+                apply(engine.handle(input))
+            }
+        case MotionNotify:
+            // Only the latest position matters.
+            while XCheckTypedWindowEvent(display, window.window, MotionNotify, &event) != 0 {}
+            let e = event.xmotion
+            if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y, time: Self.now()) {
+                apply(engine.handle(input))
+            }
+        case GenericEvent:
+            handleGeneric(&event)
+        case MappingNotify:
+            let first = Int(event.xmapping.first_keycode), count = Int(event.xmapping.count)
+            if event.xmapping.request == MappingKeyboard || event.xmapping.request == MappingModifier {
+                XRefreshKeyboardMapping(&event.xmapping)
+                injector.keymapChanged(first: event.xmapping.request == MappingModifier ? 0 : first,
+                                       count: event.xmapping.request == MappingModifier ? 256 : count)
+            }
+        case ClientMessage:
+            if event.xclient.message_type == commandAtom {
+                switch Command(rawValue: event.xclient.data.l.0) {
+                case .show: show()
+                case .hide: hide()
+                case .toggle: window.isMapped ? hide() : show()
+                case nil: break
+                }
+            } else if UInt(event.xclient.data.l.0) == connection.atom("WM_DELETE_WINDOW") {
+                running = false
+            }
+        case ConfigureNotify where event.xconfigure.window == connection.rootWindow:
+            screenChanged()
+        default:
+            if randrEventBase != 0 && type == randrEventBase + RRScreenChangeNotify {
+                XRRUpdateConfiguration(&event)
+                screenChanged()
+            } else if randrEventBase != 0 && type == randrEventBase + RRNotify {
+                screenChanged()
+            } else if xkbEventBase != 0 && type == xkbEventBase {
+                injector.groupChanged()
+            }
+        }
+    }
+
+    private func handleGeneric(_ event: inout XEvent) {
+        guard let opcode = window.xiOpcode, event.xcookie.extension == opcode,
+              XGetEventData(display, &event.xcookie) != 0 else { return }
+        defer { XFreeEventData(display, &event.xcookie) }
+        let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        guard device.event == window.window,
+              let input = InputDecoding.touch(evtype: device.evtype, detail: device.detail, flags: device.flags,
+                                              x: device.event_x, y: device.event_y, time: Self.now()) else { return }
+        apply(engine.handle(input))
+    }
+
+    // MARK: - Acting
+
+    /// Types first, then draws: the keystroke never waits for pixels.
+    private func apply(_ update: Update) {
+        for action in update.actions {
+            switch action {
+            case .text, .keysym: injector.perform(action)
+            case .nextKeyboard: engine.select(keyboard: (engine.current + 1) % engine.enabled.count)
+            case .selectKeyboard(let index): engine.select(keyboard: index)
+            case .dismiss: hide()
+            }
+        }
+        let switched = update.actions.contains { if case .nextKeyboard = $0 { true } else if case .selectKeyboard = $0 { true } else { false } }
+        if update.redrawAll || switched {
+            redrawAll()
+        } else if !update.changedKeys.isEmpty || update.popupsChanged {
+            var areas = update.changedKeys.filter { $0 < engine.geometry.keys.count }
+                .map { KeyboardRenderer.keyArea(engine.geometry.keys[$0].rect) }
+            if update.popupsChanged {
+                let now = popupAreas()
+                areas += drawnPopupAreas + now
+                drawnPopupAreas = now
+            }
+            draw(areas)
+        }
+    }
+
+    /// Where popups were last drawn, to clear them when they close.
+    private var drawnPopupAreas: [Rect] = []
+
+    private func popupAreas() -> [Rect] {
+        engine.state.popups.map { PopupLayout.rect(for: $0, in: engine.geometry) }
+    }
+
+    private func draw(_ areas: [Rect]) {
+        guard let surface = window.surface, !areas.isEmpty, window.isMapped else { return }
+        try? renderer.redraw(areas, of: engine.geometry, state: engine.state, on: surface)
+        window.present(areas)
+    }
+
+    private func redrawAll() {
+        drawnPopupAreas = popupAreas()
+        draw([Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)])
+    }
+
+    public func show() {
+        guard !window.isMapped else { return }
+        window.map()
+        redrawAll()
+        XFlush(display)
+    }
+
+    public func hide() {
+        _ = engine.cancelTouches()
+        window.unmap()
+        XFlush(display)
+    }
+
+    /// The screen changed: dock again on the right monitor at the right size.
+    private func screenChanged() {
+        let placement = Self.placement(connection: connection, options: options, rows: engine.geometry.rows)
+        guard placement.frame != window.frame else {
+            window.setStrut(placement.strut)
+            return
+        }
+        window.setFrame(placement.frame)
+        window.setStrut(placement.strut)
+        try? engine.resize(width: placement.frame.width, height: placement.frame.height)
+        redrawAll()
+    }
+}
+
+extension KeyboardGeometry {
+    /// How many rows of keys.
+    var rows: Int { Set(keys.map(\.rect.y)).count }
+}

@@ -1,0 +1,191 @@
+internal import CCairoXlib
+internal import CX11
+internal import CXInput2
+public import KeyboardModel
+internal import Render
+public import XDisplay
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The keyboard's X window: never focused, docked with struts, drawn through a back-buffer pixmap.
+public final class KeyboardWindow {
+    let connection: DisplayConnection
+    public let window: UInt
+    private var display: OpaquePointer { connection.display }
+    private let gc: GC
+    private var pixmap: Pixmap = 0
+    /// The cairo surface on the back buffer.
+    private(set) var surface: Surface?
+    public private(set) var frame: Rect
+    /// The XI2 opcode when touches are selected, else nil (core pointer only).
+    public private(set) var xiOpcode: Int32?
+    public private(set) var isMapped = false
+
+    public init(connection: DisplayConnection, frame: Rect) {
+        self.connection = connection
+        self.frame = frame
+        let display = connection.display
+        let screen = connection.defaultScreen
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = XBlackPixel(display, screen)
+        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+            | StructureNotifyMask
+        attributes.bit_gravity = Int32(NorthWestGravity)
+        window = XCreateWindow(display, connection.rootWindow, Int32(frame.x), Int32(frame.y), UInt32(frame.width),
+                               UInt32(frame.height), 0, XDefaultDepth(display, screen), UInt32(InputOutput),
+                               XDefaultVisual(display, screen),
+                               UInt(CWBackPixel | CWEventMask | CWBitGravity), &attributes)
+        gc = XCreateGC(display, window, 0, nil)
+        setHints()
+        selectTouch()
+        makeBackBuffer()
+    }
+
+    deinit {
+        surface = nil
+        if pixmap != 0 { XFreePixmap(display, pixmap) }
+        XFreeGC(display, gc)
+        XDestroyWindow(display, window)
+    }
+
+    // MARK: - Hints
+
+    private func setHints() {
+        // ICCCM "No Input": the window manager never gives us focus, and we never ask.
+        if let hints = XAllocWMHints() {
+            hints.pointee.flags = InputHint | StateHint
+            hints.pointee.input = 0
+            hints.pointee.initial_state = NormalState
+            XSetWMHints(display, window, hints)
+            XFree(hints)
+        }
+        var deleteWindow = connection.atom("WM_DELETE_WINDOW")
+        XSetWMProtocols(display, window, &deleteWindow, 1)
+
+        if let classHint = XAllocClassHint() {
+            let name = strdupC("keypane"), className = strdupC("Keypane")
+            classHint.pointee.res_name = name
+            classHint.pointee.res_class = className
+            XSetClassHint(display, window, classHint)
+            XFree(classHint)
+            free(name)
+            free(className)
+        }
+        XStoreName(display, window, "Keypane")
+        setUTF8Property("_NET_WM_NAME", "Keypane")
+        setAtoms("_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_DOCK"])
+        setAtoms("_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY", "_NET_WM_STATE_SKIP_TASKBAR",
+                                   "_NET_WM_STATE_SKIP_PAGER"])
+        setCardinals("_NET_WM_DESKTOP", [0xFFFF_FFFF])
+        setSizeHints()
+    }
+
+    private func setSizeHints() {
+        guard let size = XAllocSizeHints() else { return }
+        size.pointee.flags = USPosition | PPosition | PSize | PMinSize | PMaxSize
+        size.pointee.x = Int32(frame.x)
+        size.pointee.y = Int32(frame.y)
+        size.pointee.width = Int32(frame.width)
+        size.pointee.height = Int32(frame.height)
+        size.pointee.min_width = Int32(frame.width)
+        size.pointee.max_width = Int32(frame.width)
+        size.pointee.min_height = Int32(frame.height)
+        size.pointee.max_height = Int32(frame.height)
+        XSetWMNormalHints(display, window, size)
+        XFree(size)
+    }
+
+    /// Reserves the keyboard's space at the bottom of the screen.
+    public func setStrut(_ values: [Int]) {
+        setCardinals("_NET_WM_STRUT_PARTIAL", values)
+        setCardinals("_NET_WM_STRUT", Array(values.prefix(4)))
+    }
+
+    private func setAtoms(_ property: String, _ names: [String]) {
+        var atoms = names.map { connection.atom($0) }
+        atoms.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(display, window, connection.atom(property), XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(names.count))
+        }
+    }
+
+    private func setCardinals(_ property: String, _ values: [Int]) {
+        // Format-32 properties are passed to Xlib as longs.
+        var longs = values.map { Int($0) }
+        longs.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(display, window, connection.atom(property), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+
+    private func setUTF8Property(_ property: String, _ value: String) {
+        var bytes = Array(value.utf8)
+        _ = XChangeProperty(display, window, connection.atom(property), connection.atom("UTF8_STRING"), 8,
+                            PropModeReplace, &bytes, Int32(bytes.count))
+    }
+
+    private func strdupC(_ string: String) -> UnsafeMutablePointer<CChar> { strdup(string)! }
+
+    // MARK: - Touch
+
+    /// Selects XI 2.2 touch events on the window, so every finger is tracked; core events stay for mice.
+    private func selectTouch() {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else { return }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return }
+        var bits = [UInt8](repeating: 0, count: 4)
+        for type in [InputDecoding.touchBegin, InputDecoding.touchUpdate, InputDecoding.touchEnd] {
+            bits[Int(type >> 3)] |= UInt8(1 << (type & 7))
+        }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            XISelectEvents(display, window, &mask, 1)
+        }
+        xiOpcode = opcode
+    }
+
+    // MARK: - Drawing
+
+    private func makeBackBuffer() {
+        surface = nil
+        if pixmap != 0 { XFreePixmap(display, pixmap) }
+        let screen = connection.defaultScreen
+        pixmap = XCreatePixmap(display, window, UInt32(frame.width), UInt32(frame.height),
+                               UInt32(XDefaultDepth(display, screen)))
+        guard let cairoSurface = cairo_xlib_surface_create(display, pixmap, XDefaultVisual(display, screen),
+                                                           Int32(frame.width), Int32(frame.height)) else { return }
+        surface = try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height)
+    }
+
+    /// Copies areas of the back buffer to the window.
+    func present(_ areas: [Rect]) {
+        for area in areas {
+            XCopyArea(display, pixmap, window, gc, Int32(area.x), Int32(area.y), UInt32(area.width),
+                      UInt32(area.height), Int32(area.x), Int32(area.y))
+        }
+    }
+
+    /// Moves and resizes the window; the back buffer follows.
+    public func setFrame(_ newFrame: Rect) {
+        let resized = newFrame.width != frame.width || newFrame.height != frame.height
+        frame = newFrame
+        setSizeHints()
+        XMoveResizeWindow(display, window, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height))
+        if resized { makeBackBuffer() }
+    }
+
+    public func map() {
+        XMapRaised(display, window)
+        // Without a window manager, nobody else places us.
+        XMoveWindow(display, window, Int32(frame.x), Int32(frame.y))
+        isMapped = true
+    }
+
+    public func unmap() {
+        XUnmapWindow(display, window)
+        isMapped = false
+    }
+}

@@ -1,0 +1,80 @@
+internal import CX11
+internal import CXRandR
+public import KeyboardModel
+public import XDisplay
+
+/// A monitor: a named rectangle of the root window.
+public struct Monitor: Equatable, Sendable {
+    public var name: String
+    public var rect: Rect
+    public var isPrimary: Bool
+}
+
+extension DisplayConnection {
+    /// The monitors RandR reports, or the whole screen as one when it reports none.
+    public func monitors() -> [Monitor] {
+        var count: Int32 = 0
+        var result: [Monitor] = []
+        if let list = XRRGetMonitors(display, rootWindow, 1, &count) {
+            defer { XRRFreeMonitors(list) }
+            for index in 0..<Int(count) {
+                let info = list[index]
+                var name = "monitor-\(index)"
+                if info.name != 0, let atomName = XGetAtomName(display, info.name) {
+                    name = String(cString: atomName)
+                    XFree(atomName)
+                }
+                result.append(Monitor(name: name, rect: Rect(x: Int(info.x), y: Int(info.y), width: Int(info.width),
+                                                             height: Int(info.height)),
+                                      isPrimary: info.primary != 0))
+            }
+        }
+        if result.isEmpty {
+            result = [Monitor(name: "screen", rect: Rect(x: 0, y: 0, width: Int(XDisplayWidth(display, defaultScreen)),
+                                                       height: Int(XDisplayHeight(display, defaultScreen))),
+                              isPrimary: true)]
+        }
+        return result
+    }
+
+    /// The root window's size.
+    public var rootSize: (width: Int, height: Int) {
+        var root: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        XGetGeometry(display, rootWindow, &root, &x, &y, &width, &height, &border, &depth)
+        return (Int(width), Int(height))
+    }
+}
+
+/// Where the docked keyboard goes, and how tall it is.
+public enum DockPlacement {
+    /// The monitor to dock on: the named one, else the primary, else the first.
+    public static func choose(_ monitors: [Monitor], named name: String? = nil) -> Monitor {
+        if let name, let monitor = monitors.first(where: { $0.name == name }) { return monitor }
+        return monitors.first(where: \.isPrimary) ?? monitors[0]
+    }
+
+    /// A height that suits the monitor: a larger share of the height in portrait, a smaller one in
+    /// landscape, and no taller than a phone-like or tablet-like keyboard of that width would be.
+    public static func height(for monitor: Rect, rows: Int) -> Int {
+        let portrait = monitor.height > monitor.width
+        let share = Double(monitor.height) * (portrait ? 0.3 : 0.4)
+        let byWidth = Double(monitor.width) * (WidthClass(width: monitor.width) == .compact ? 0.62 : 0.36)
+        let minimum = rows * (KeyboardLayoutEngine.minimumKeyHeight + 12) + 8
+        return min(max(Int(min(share, byWidth)), minimum, 150), max(monitor.height / 2, minimum))
+    }
+
+    /// The keyboard's rectangle at the bottom of a monitor, in root coordinates.
+    public static func frame(on monitor: Rect, height: Int) -> Rect {
+        let width = min(max(monitor.width, KeyboardLayoutEngine.widths.lowerBound), KeyboardLayoutEngine.widths.upperBound)
+        return Rect(x: monitor.x, y: monitor.y + monitor.height - height, width: width, height: height)
+    }
+
+    /// _NET_WM_STRUT_PARTIAL for a keyboard docked at the bottom of a monitor, measured from the root
+    /// window's edges: left, right, top, bottom, then the start and end of each.
+    public static func strut(frame: Rect, rootHeight: Int) -> [Int] {
+        let bottom = rootHeight - frame.y
+        return [0, 0, 0, bottom, 0, 0, 0, 0, 0, 0, frame.x, frame.x + frame.width - 1]
+    }
+}
