@@ -72,5 +72,9 @@ let package = Package(
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "KeypaneTests", dependencies: ["keypane"],
                     swiftSettings: swiftSettings),
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Typing", "KeyboardModel"],
+                    swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "CX11", "CXTest"],
+                    swiftSettings: swiftSettings),
     ]
 )

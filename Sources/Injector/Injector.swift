@@ -4,6 +4,10 @@ internal import CXTest
 public import Typing
 public import XDisplay
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Types into the focused window with XTest: the character on the key, whatever keymap is active.
 ///
 /// For each character it finds a keycode and level that produce it in the active group of the keymap and
@@ -34,6 +38,15 @@ public final class Injector {
     private var spareNext = 0
     /// What each spare keycode holds now: the keysyms mapped to it.
     private var spareContents: [UInt8: [UInt]] = [:]
+    /// When each spare keycode was last pressed (monotonic seconds).
+    private var spareLastUse: [UInt8: Double] = [:]
+
+    /// A spare keycode is not mapped anew sooner than this after its last press: a client that lags
+    /// behind reads the keymap when it handles the press, and must still find the old character there.
+    public static let spareReuseDelay = 0.1
+    /// The shortest time between two changes of spare keycodes.
+    public static let spareRemapInterval = 0.08
+    private var lastRemap = -Double.infinity
 
     /// How many spare keycodes the ring uses at most.
     public static let spareRingSize = 8
@@ -133,15 +146,33 @@ public final class Injector {
     private func spare(for lower: UInt, upper: UInt) -> Stroke {
         let wanted = [lower, upper]
         if let (keycode, _) = spareContents.first(where: { $0.value == wanted }) {
+            spareLastUse[keycode] = Self.now()
             return Stroke(keycode: keycode, modifiers: 0)
         }
         guard !spareKeycodes.isEmpty else { return Stroke(keycode: 0, modifiers: 0) }
         let keycode = spareKeycodes[spareNext]
         spareNext = (spareNext + 1) % spareKeycodes.count
+        // Clients fetch a changed key lazily, when they next translate a key: give them time to take in
+        // one change before the next (measured: xterm shows the newest character for older spare keys
+        // when changes come back to back).
+        var wait = lastRemap + Self.spareRemapInterval - Self.now()
+        if let last = spareLastUse[keycode] { wait = max(wait, last + Self.spareReuseDelay - Self.now()) }
+        if wait > 0 {
+            XFlush(display)
+            usleep(useconds_t(wait * 1_000_000))
+        }
+        defer { lastRemap = Self.now() }
+        spareLastUse[keycode] = Self.now()
         var syms = wanted.map { KeySym($0) }
         XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
         spareContents[keycode] = wanted
         return Stroke(keycode: keycode, modifiers: 0)
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Empties every spare keycode used, so the keymap is as it was before Keypane started.

@@ -8,6 +8,12 @@ public struct Monitor: Equatable, Sendable {
     public var name: String
     public var rect: Rect
     public var isPrimary: Bool
+
+    public init(name: String, rect: Rect, isPrimary: Bool) {
+        self.name = name
+        self.rect = rect
+        self.isPrimary = isPrimary
+    }
 }
 
 extension DisplayConnection {

@@ -15,6 +15,11 @@ enum SignalPipe {
             _ = fcntl(end, F_SETFL, O_NONBLOCK)
         }
         writeEnd = ends[1]
+        // A parent may have started us with these blocked (threads of other runtimes often block signals).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in

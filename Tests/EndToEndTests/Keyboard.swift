@@ -1,0 +1,124 @@
+import Foundation
+
+/// One key of `keypane render --geometry`.
+struct GeometryKey: Decodable {
+    var label: String
+    var x, y, width, height: Int
+    var text: String?
+    var keysym: String?
+    var action: String?
+
+    var centre: (Int, Int) { (x + width / 2, y + height / 2) }
+}
+
+struct Geometry: Decodable {
+    var type: String
+    var layer: String
+    var layers: [String]
+    var width: Int
+    var height: Int
+    var keys: [GeometryKey]
+
+    func key(action: String) -> GeometryKey? { keys.first { $0.action == action } }
+    func key(label: String) -> GeometryKey? { keys.first { $0.label == label } }
+}
+
+/// Lays a keyboard out as the live one does, through `keypane render --geometry`.
+func geometry(type: String, layer: String? = nil, width: Int, height: Int, extra: [String] = []) throws -> Geometry {
+    let dir = FileManager.default.temporaryDirectory
+    let id = UUID().uuidString
+    let json = dir.appendingPathComponent("g-\(id).json"), png = dir.appendingPathComponent("g-\(id).png")
+    defer {
+        try? FileManager.default.removeItem(at: json)
+        try? FileManager.default.removeItem(at: png)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: keypanePath)
+    process.arguments = ["render", "--type", type, "--width", "\(width)", "--height", "\(height)",
+                         "--output", png.path, "--geometry", json.path] + (layer.map { ["--layer", $0] } ?? []) + extra
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw TestFailure("keypane render failed for \(type) \(layer ?? "")") }
+    return try JSONDecoder().decode(Geometry.self, from: Data(contentsOf: json))
+}
+
+/// A running keypane on a session, with its window found.
+final class LiveKeyboard {
+    let session: XSession
+    let process: Process
+    let window: UInt
+    let frame: (x: Int, y: Int, width: Int, height: Int)
+    let stderr: Pipe
+    var extra: [String]
+    private var cache: [String: Geometry] = [:]
+
+    init(session: XSession, arguments: [String] = []) throws {
+        self.session = session
+        stderr = Pipe()
+        extra = []
+        process = try session.start(keypanePath, arguments, stderr: stderr.fileHandleForWriting)
+        var found: UInt?
+        guard waitUntil({ found = session.window(classNamed: "keypane"); return found != nil }), let found else {
+            throw TestFailure("the keypane window did not appear")
+        }
+        window = found
+        frame = session.frame(found)
+        // Let the first frame land before the first tap.
+        usleep(100_000)
+    }
+
+    func geometry(type: String, layer: String) throws -> Geometry {
+        let key = "\(type)/\(layer)"
+        if let cached = cache[key] { return cached }
+        let result = try EndToEndTests.geometry(type: type, layer: layer, width: frame.width, height: frame.height,
+                                                extra: extra)
+        cache[key] = result
+        return result
+    }
+
+    func tap(_ key: GeometryKey, hold: Double = 0) {
+        let (x, y) = key.centre
+        session.tap(x: frame.x + x, y: frame.y + y, hold: hold)
+    }
+
+    /// Ends keypane with a signal and returns its exit status and what it printed.
+    func terminate(_ signal: Int32 = SIGTERM) -> (Int32, String) {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        try? stderr.fileHandleForWriting.close()
+        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, text)
+    }
+}
+
+/// xterm with focus, its input written byte for byte to a file (raw mode, no echo).
+final class Terminal {
+    let output: URL
+    let window: UInt
+
+    init(session: XSession) throws {
+        output = session.directory.appendingPathComponent("typed-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        try session.start("/usr/bin/xterm", ["-class", "KeypaneTestTerm", "-name", "testterm", "-geometry", "80x10+0+0",
+                                             "-e", "/bin/sh", "-c", "stty raw -echo; exec cat > '\(output.path)'"],
+                          environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+        var found: UInt?
+        guard waitUntil({ found = session.window(classNamed: "testterm"); return found != nil }), let found else {
+            throw TestFailure("xterm did not appear")
+        }
+        window = found
+        guard waitUntil({ session.focusedWindowFamily().contains(found) }) else {
+            throw TestFailure("xterm did not get focus")
+        }
+        usleep(200_000)
+    }
+
+    var bytes: Data { (try? Data(contentsOf: output)) ?? Data() }
+
+    /// Waits for `count` bytes (or more) to arrive, then returns all that did.
+    func waitFor(count: Int, timeout: Double = 15) -> Data {
+        _ = waitUntil(timeout: timeout) { self.bytes.count >= count }
+        usleep(100_000)
+        return bytes
+    }
+}

@@ -1,0 +1,214 @@
+import CX11
+import Foundation
+import Testing
+
+let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", "phone-pad", "name-phone-pad",
+                "email", "decimal-pad", "social", "web-search", "ascii-number-pad", "desktop"]
+
+/// Taps every key that types text on every layer of a keyboard and returns what should have arrived.
+/// Layers are reached with their layer keys; the shifted layer with a shift tap before each key.
+func tapEveryTextKey(_ keyboard: LiveKeyboard, type: String) throws -> String {
+    let first = try keyboard.geometry(type: type, layer: "")
+    var current = first.layer
+    var expected = ""
+
+    func navigate(to target: String) throws {
+        // Breadth first over the layer keys.
+        var paths: [String: [String]] = [current: []]
+        var queue = [current]
+        while !queue.isEmpty, paths[target] == nil {
+            let layer = queue.removeFirst()
+            for key in try keyboard.geometry(type: type, layer: layer).keys {
+                guard let action = key.action, action.hasPrefix("layer:") else { continue }
+                let next = String(action.dropFirst(6))
+                if paths[next] == nil {
+                    paths[next] = paths[layer]! + [next]
+                    queue.append(next)
+                }
+            }
+        }
+        guard let path = paths[target] else { throw TestFailure("\(type): no way from \(current) to \(target)") }
+        for next in path {
+            let here = try keyboard.geometry(type: type, layer: current)
+            keyboard.tap(here.key(action: "layer:\(next)")!)
+            current = next
+        }
+    }
+
+    for layer in first.layers {
+        if layer == "shifted" {
+            try navigate(to: "letters")
+            let letters = try keyboard.geometry(type: type, layer: "letters")
+            let shift = letters.key(action: "shift")!
+            for key in try keyboard.geometry(type: type, layer: "shifted").keys {
+                guard let text = key.text else { continue }
+                keyboard.tap(shift)
+                keyboard.tap(key)
+                expected += text
+            }
+            continue
+        }
+        try navigate(to: layer)
+        for key in try keyboard.geometry(type: type, layer: layer).keys {
+            guard let text = key.text else { continue }
+            keyboard.tap(key)
+            expected += text
+        }
+    }
+    return expected
+}
+
+func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
+    let wanted = Data(expected.utf8)
+    let arrived = terminal.waitFor(count: wanted.count)
+    if arrived != wanted {
+        let got = String(decoding: arrived, as: UTF8.self)
+        let common = zip(got, expected).prefix { $0 == $1 }.count
+        Issue.record("\(what): arrived \(arrived.count) bytes, expected \(wanted.count); first difference at character \(common): got \(got.dropFirst(common).prefix(20).debugDescription), expected \(expected.dropFirst(common).prefix(20).debugDescription)")
+    }
+}
+
+@Suite(.serialized) struct TypingEndToEndTests {
+    /// Every key of every layer of every keyboard type, in both width classes, arrives in xterm as typed.
+    @Test(arguments: [(1280, 800), (600, 900)])
+    func everyKeyOfEveryTypeReachesTheTerminal(size: (Int, Int)) throws {
+        let session = try XSession(width: size.0, height: size.1)
+        defer { session.stop() }
+        let keymapBefore = try session.keymapDump()
+        let terminal = try Terminal(session: session)
+        for type in allTypes {
+            let keyboard = try LiveKeyboard(session: session, arguments: ["--type", type, "--height", "320"])
+            #expect(keyboard.frame.width == size.0 && keyboard.frame.y + keyboard.frame.height == size.1)
+            let before = terminal.bytes.count
+            let expected = try tapEveryTextKey(keyboard, type: type)
+            let arrived = terminal.waitFor(count: before + expected.utf8.count).dropFirst(before)
+            #expect(String(decoding: arrived, as: UTF8.self) == expected, "\(type) at \(size.0)x\(size.1)")
+            // Focus stayed with the terminal the whole time.
+            let focus = session.focusedWindowFamily()
+            #expect(focus.contains(terminal.window) && !focus.contains(keyboard.window), "\(type): focus moved")
+            let (status, _) = keyboard.terminate()
+            #expect(status == 0)
+        }
+        #expect(try session.keymapDump() == keymapBefore, "the keymap changed")
+        #expect(session.keysDown().isEmpty)
+    }
+
+    /// Keys without a character send their keysym: xterm turns them into its escape sequences.
+    @Test func keysymKeysSendTheirKeys() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--type", "desktop", "--height", "360"])
+        let letters = try keyboard.geometry(type: "desktop", layer: "letters")
+        let expected: [(String, String)] = [("esc", "\u{1B}"), ("tab", "\t"), ("return", "\r"), ("delete", "\u{7F}"),
+                                            ("←", "\u{1B}[D"), ("↑", "\u{1B}[A"), ("F1", "\u{1B}OP"), ("F5", "\u{1B}[15~")]
+        for (label, _) in expected { keyboard.tap(letters.key(label: label)!) }
+        // Ctrl latched for one key: ctrl, c is ^C (raw mode passes it through as a byte).
+        keyboard.tap(letters.key(label: "ctrl")!)
+        keyboard.tap(letters.key(label: "c")!)
+        keyboard.tap(letters.key(label: "c")!)
+        expectArrived(terminal, expected.map(\.1).joined() + "\u{03}c", "keysyms")
+        _ = keyboard.terminate()
+    }
+
+    /// Under German and Russian keymaps, and a second group, the labels still decide the characters;
+    /// a keymap change while running is picked up at once.
+    @Test func labelsWinOverTheKeymap() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keymapBefore = try session.keymapDump()
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--type", "default", "--height", "320"])
+        var expected = ""
+        for layout in ["de", "ru", "fr"] {
+            #expect(try session.run("/usr/bin/setxkbmap", [layout]).status == 0)
+            expected += try tapEveryTextKey(keyboard, type: "default")
+            expectArrived(terminal, expected, "default keyboard under \(layout)")
+            keyboard.tap(try keyboard.geometry(type: "default", layer: "symbols").key(action: "layer:letters")!)
+        }
+        // Two groups, the second (German) active.
+        #expect(try session.run("/usr/bin/setxkbmap", ["-layout", "us,de"]).status == 0)
+        XkbLockGroup(session.connection, UInt32(XkbUseCoreKbd), 1)
+        XSync(session.connection, 0)
+        usleep(100_000)
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        for label in ["y", "z", "q"] { keyboard.tap(letters.key(label: label)!) }
+        expected += "yzq"
+        expectArrived(terminal, expected, "us,de with de active")
+        _ = keyboard.terminate()
+        #expect(try session.run("/usr/bin/setxkbmap", ["us"]).status == 0)
+        #expect(try session.keymapDump() == keymapBefore)
+    }
+
+    /// Accented letters from a held key, and characters no key of the keymap has, through spare keycodes.
+    @Test func heldKeysAndSpareKeycodes() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keymapBefore = try session.keymapDump()
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        // Hold e, slide to the third alternate (é), release.
+        let e = letters.key(label: "e")!
+        let (ex, ey) = e.centre
+        session.press(x: keyboard.frame.x + ex, y: keyboard.frame.y + ey)
+        usleep(700_000)
+        let cell = max(e.width, e.height * 2 / 3)
+        let popupX = min(max(ex - e.width / 2, 0), keyboard.frame.width - cell * 8)
+        session.move(x: keyboard.frame.x + popupX + cell * 2 + cell / 2, y: keyboard.frame.y + ey)
+        session.release()
+        expectArrived(terminal, "é", "held e")
+        // € £ ¥ • from the symbols layer, twice, then the ring wraps with more spare characters.
+        keyboard.tap(letters.key(action: "layer:numbers")!)
+        let numbers = try keyboard.geometry(type: "default", layer: "numbers")
+        keyboard.tap(numbers.key(action: "layer:symbols")!)
+        let symbols = try keyboard.geometry(type: "default", layer: "symbols")
+        var expected = "é"
+        for _ in 0..<2 {
+            for label in ["€", "£", "¥", "•", "§", "…"] where symbols.key(label: label) != nil {
+                keyboard.tap(symbols.key(label: label)!)
+                expected += label
+            }
+        }
+        expectArrived(terminal, expected, "spare keycodes")
+        let (status, _) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(try session.keymapDump() == keymapBefore, "spare keycodes were not given back")
+    }
+
+    /// SIGTERM with shift latched: no key stays down and the keymap is as before.
+    @Test func terminationLeavesNothingBehind() throws {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let session = try XSession()
+            defer { session.stop() }
+            let keymapBefore = try session.keymapDump()
+            let terminal = try Terminal(session: session)
+            let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+            let symbols = try keyboard.geometry(type: "default", layer: "symbols")
+            let letters = try keyboard.geometry(type: "default", layer: "letters")
+            keyboard.tap(letters.key(action: "layer:numbers")!)
+            keyboard.tap(try keyboard.geometry(type: "default", layer: "numbers").key(action: "layer:symbols")!)
+            keyboard.tap(symbols.key(label: "€")!)
+            keyboard.tap(symbols.key(action: "layer:letters")!)
+            keyboard.tap(letters.key(action: "shift")!)
+            expectArrived(terminal, "€", "before \(signal)")
+            let (status, message) = keyboard.terminate(signal)
+            #expect(status == 0, "\(message)")
+            #expect(session.keysDown().isEmpty)
+            #expect(try session.keymapDump() == keymapBefore)
+        }
+    }
+
+    /// A lost X server ends keypane with one line and a non-zero status.
+    @Test func losingTheServerIsOneLine() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+        session.killServer()
+        keyboard.process.waitUntilExit()
+        try? keyboard.stderr.fileHandleForWriting.close()
+        let message = String(decoding: keyboard.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(keyboard.process.terminationStatus != 0)
+        #expect(message == "keypane: lost the connection to the X server\n")
+    }
+}

@@ -1,0 +1,258 @@
+import CX11
+import CXTest
+import Foundation
+
+/// The keypane program built beside this test bundle.
+let keypanePath: String = {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("keypane").path
+}()
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Waits until `condition` holds, up to `timeout` seconds.
+func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+/// Stops a process by its id: SIGTERM, and SIGKILL if it is still there after two seconds (a child of a
+/// test thread may start with SIGTERM blocked).
+func stopProcess(_ process: Process) {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGTERM)
+    if !waitUntil(timeout: 2, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+}
+
+/// A private X server (Xvfb, on a display number of its own) with openbox, and the processes started on it.
+/// Everything started is stopped by process id when the session ends.
+final class XSession {
+    let display: String
+    let width: Int, height: Int
+    private(set) var processes: [Process] = []
+    private let xvfb: Process
+    let connection: OpaquePointer
+    let directory: URL
+
+    init(width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
+        self.width = width
+        self.height = height
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Xvfb picks a free display number and writes it to standard output.
+        xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-noreset", "-nolisten", "tcp"]
+        let out = Pipe()
+        xvfb.standardOutput = out
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        var number = ""
+        while !number.hasSuffix("\n") {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            guard !byte.isEmpty else { throw TestFailure("Xvfb did not start") }
+            number += String(decoding: byte, as: UTF8.self)
+        }
+        display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let connection = XOpenDisplay(display) else { throw TestFailure("cannot open \(display)") }
+        self.connection = connection
+        if windowManager {
+            try start("/usr/bin/openbox", ["--config-file", "/dev/null"])
+            guard waitUntil({ self.windowManagerIsRunning }) else { throw TestFailure("openbox did not start") }
+        }
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        for process in processes.reversed() { stopProcess(process) }
+        processes = []
+        if xvfb.isRunning {
+            XCloseDisplay(connection)
+            stopProcess(xvfb)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Kills the X server itself, as when a session ends under a running keyboard.
+    func killServer() {
+        stopProcess(xvfb)
+    }
+
+    @discardableResult
+    func start(_ path: String, _ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil,
+               environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        processes.append(process)
+        return process
+    }
+
+    /// Runs a command on this display to its end.
+    @discardableResult
+    func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let pipe = Pipe()
+        let process = try start(path, arguments, stdout: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        processes.removeAll { $0 === process }
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    // MARK: - Looking at the server
+
+    var root: UInt { XDefaultRootWindow(connection) }
+
+    var windowManagerIsRunning: Bool { property(root, "_NET_SUPPORTING_WM_CHECK", type: XA_WINDOW) != nil }
+
+    func atom(_ name: String) -> UInt { XInternAtom(connection, name, 0) }
+
+    /// A window property of format 32, as integers.
+    func property(_ window: UInt, _ name: String, type: UInt) -> [Int]? {
+        var actualType: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XSync(connection, 0)
+        guard XGetWindowProperty(connection, window, atom(name), 0, 1024, 0, type, &actualType, &format, &count,
+                                 &after, &data) == Success, let data, count > 0 else { return nil }
+        defer { XFree(data) }
+        return data.withMemoryRebound(to: Int.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+    }
+
+    /// Every window below the root, depth first.
+    func allWindows(under window: UInt? = nil) -> [UInt] {
+        var rootReturn: UInt = 0, parent: UInt = 0
+        var children: UnsafeMutablePointer<UInt>?
+        var count: UInt32 = 0
+        guard XQueryTree(connection, window ?? root, &rootReturn, &parent, &children, &count) != 0 else { return [] }
+        defer { if let children { XFree(children) } }
+        var result: [UInt] = []
+        for index in 0..<Int(count) {
+            let child = children![index]
+            result.append(child)
+            result += allWindows(under: child)
+        }
+        return result
+    }
+
+    func windowClass(_ window: UInt) -> (String, String)? {
+        var hint = XClassHint()
+        guard XGetClassHint(connection, window, &hint) != 0 else { return nil }
+        defer {
+            XFree(hint.res_name)
+            XFree(hint.res_class)
+        }
+        return (String(cString: hint.res_name), String(cString: hint.res_class))
+    }
+
+    /// The mapped window whose WM_CLASS instance is `name`.
+    func window(classNamed name: String) -> UInt? {
+        XSync(connection, 0)
+        return allWindows().first { window in
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(connection, window, &attributes)
+            return attributes.map_state == IsViewable && windowClass(window)?.0 == name
+        }
+    }
+
+    /// A window's rectangle in root coordinates.
+    func frame(_ window: UInt) -> (x: Int, y: Int, width: Int, height: Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(connection, window, &attributes)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: UInt = 0
+        XTranslateCoordinates(connection, window, root, 0, 0, &x, &y, &child)
+        return (Int(x), Int(y), Int(attributes.width), Int(attributes.height))
+    }
+
+    /// The window with keyboard focus, and its ancestors.
+    func focusedWindowFamily() -> [UInt] {
+        var focus: UInt = 0
+        var revert: Int32 = 0
+        XGetInputFocus(connection, &focus, &revert)
+        var family: [UInt] = []
+        var window = focus
+        while window != 0 && window != root && window > 1 {
+            family.append(window)
+            var rootReturn: UInt = 0, parent: UInt = 0
+            var children: UnsafeMutablePointer<UInt>?
+            var count: UInt32 = 0
+            guard XQueryTree(connection, window, &rootReturn, &parent, &children, &count) != 0 else { break }
+            if let children { XFree(children) }
+            window = parent
+        }
+        return family
+    }
+
+    /// Keycodes the server holds down now.
+    func keysDown() -> [Int] {
+        var keys = [CChar](repeating: 0, count: 32)
+        XQueryKeymap(connection, &keys)
+        var down: [Int] = []
+        for (index, byte) in keys.enumerated() {
+            for bit in 0..<8 where UInt8(bitPattern: byte) & (1 << bit) != 0 { down.append(index * 8 + bit) }
+        }
+        return down
+    }
+
+    // MARK: - Acting
+
+    /// A tap with XTest at a point of the screen: move, press, release. XTest moves the pointer at once but
+    /// queues button events, so each step waits for the server, as a person's taps would.
+    func tap(x: Int, y: Int, hold: Double = 0) {
+        XTestFakeMotionEvent(connection, -1, Int32(x), Int32(y), 0)
+        settle()
+        XTestFakeButtonEvent(connection, 1, 1, 0)
+        if hold > 0 {
+            XSync(connection, 0)
+            usleep(useconds_t(hold * 1_000_000))
+        }
+        XTestFakeButtonEvent(connection, 1, 0, 0)
+        settle()
+    }
+
+    /// Lets the server deliver what XTest queued before the next request moves the pointer.
+    private func settle() {
+        XSync(connection, 0)
+        usleep(15_000)
+    }
+
+    func press(x: Int, y: Int) {
+        XTestFakeMotionEvent(connection, -1, Int32(x), Int32(y), 0)
+        XTestFakeButtonEvent(connection, 1, 1, 0)
+        XSync(connection, 0)
+    }
+
+    func move(x: Int, y: Int) {
+        XTestFakeMotionEvent(connection, -1, Int32(x), Int32(y), 0)
+        XSync(connection, 0)
+    }
+
+    func release() {
+        XTestFakeButtonEvent(connection, 1, 0, 0)
+        XSync(connection, 0)
+    }
+
+    /// The server's whole keymap, as xkbcomp prints it.
+    func keymapDump() throws -> String {
+        try run("/usr/bin/xkbcomp", ["-xkb", display, "-"]).output
+    }
+}
