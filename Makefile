@@ -2,9 +2,11 @@
 # Each installs the Debian packages it needs first (only those missing).
 
 SWIFT ?= swift
-BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libcairo2-dev libpango1.0-dev fonts-dejavu-core
-TEST_PACKAGES := $(BUILD_PACKAGES)
-BENCH_PACKAGES := $(BUILD_PACKAGES)
+BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
+	libcairo2-dev libpango1.0-dev fonts-dejavu-core
+# The end-to-end tests run a real X server, window manager and terminal, and change keymaps.
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils
+BENCH_PACKAGES := $(TEST_PACKAGES)
 
 .PHONY: all deps test-deps build release run test bench screenshots clean
 
@@ -22,16 +24,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
-run: build
-	@mkdir -p out
-	.build/debug/keypane render --type default --width 1024 --height 340 --output out/keypane.png
-	@echo "out/keypane.png: the default keyboard (the live X11 keyboard is not built yet)"
+run: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+	.build/release/keypane $(ARGS)
 
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
 bench: release
+	@scripts/install-packages $(BENCH_PACKAGES)
 	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts
 
 # The README's pictures, made by keypane render.

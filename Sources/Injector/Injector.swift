@@ -44,9 +44,6 @@ public final class Injector {
     /// A spare keycode is not mapped anew sooner than this after its last press: a client that lags
     /// behind reads the keymap when it handles the press, and must still find the old character there.
     public static let spareReuseDelay = 0.1
-    /// The shortest time between two changes of spare keycodes.
-    public static let spareRemapInterval = 0.08
-    private var lastRemap = -Double.infinity
 
     /// How many spare keycodes the ring uses at most.
     public static let spareRingSize = 8
@@ -152,16 +149,10 @@ public final class Injector {
         guard !spareKeycodes.isEmpty else { return Stroke(keycode: 0, modifiers: 0) }
         let keycode = spareKeycodes[spareNext]
         spareNext = (spareNext + 1) % spareKeycodes.count
-        // Clients fetch a changed key lazily, when they next translate a key: give them time to take in
-        // one change before the next (measured: xterm shows the newest character for older spare keys
-        // when changes come back to back).
-        var wait = lastRemap + Self.spareRemapInterval - Self.now()
-        if let last = spareLastUse[keycode] { wait = max(wait, last + Self.spareReuseDelay - Self.now()) }
-        if wait > 0 {
+        if let last = spareLastUse[keycode], last + Self.spareReuseDelay > Self.now() {
             XFlush(display)
-            usleep(useconds_t(wait * 1_000_000))
+            usleep(useconds_t((last + Self.spareReuseDelay - Self.now()) * 1_000_000))
         }
-        defer { lastRemap = Self.now() }
         spareLastUse[keycode] = Self.now()
         var syms = wanted.map { KeySym($0) }
         XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
