@@ -60,7 +60,7 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render"],
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "CX11", "CXTest"],
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests

@@ -3,6 +3,8 @@
 //   layout+render  lay out and fully draw a 1920x420 default keyboard (median of many runs)
 //   redraw-key     redraw one pressed key (median of many runs)
 //   render-rss     peak resident memory of `keypane render` at 1920x420 (max of several runs)
+//   live           under a private Xvfb and openbox: exec to window, tap to keystroke at a receiving
+//                  client, CPU per tap, RSS, idle wake-ups; and matchbox-keyboard through the same taps
 
 #if canImport(Glibc)
 import Glibc
@@ -97,4 +99,11 @@ if let keypane = argument("--keypane") {
         peaks.append(peak)
     }
     print("keypane render peak RSS: \(format(Double(peaks.max()!) / 1024)) MiB (max of \(peaks.count) runs)")
+}
+
+if let keypane = argument("--keypane") {
+    do { try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library) } catch {
+        print("keypane-bench: live figures: \(error)")
+        exit(1)
+    }
 }

@@ -67,8 +67,9 @@ final class LiveKeyboard {
         usleep(100_000)
     }
 
-    func geometry(type: String, layer: String) throws -> Geometry {
-        let key = "\(type)/\(layer)"
+    /// The geometry keypane shows for a type and layer (nil: the first layer).
+    func geometry(type: String, layer: String?) throws -> Geometry {
+        let key = "\(type)/\(layer ?? "")"
         if let cached = cache[key] { return cached }
         let result = try EndToEndTests.geometry(type: type, layer: layer, width: frame.width, height: frame.height,
                                                 extra: extra)

@@ -8,7 +8,7 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
 /// Taps every key that types text on every layer of a keyboard and returns what should have arrived.
 /// Layers are reached with their layer keys; the shifted layer with a shift tap before each key.
 func tapEveryTextKey(_ keyboard: LiveKeyboard, type: String) throws -> String {
-    let first = try keyboard.geometry(type: type, layer: "")
+    let first = try keyboard.geometry(type: type, layer: nil)
     var current = first.layer
     var expected = ""
 

@@ -1,0 +1,301 @@
+// The live keyboard's figures, measured under a private Xvfb and openbox, at a receiving X client.
+
+import CX11
+import CXTest
+import KeyboardModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program started with posix_spawn, stopped by its process id.
+struct Child {
+    var pid: pid_t
+
+    static func spawn(_ argv: [String], environment: [String] = []) -> Child? {
+        var pid: pid_t = 0
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var env: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = environ[index] {
+            env.append(strdup(entry))
+            index += 1
+        }
+        env += environment.map { strdup($0) }
+        env.append(nil)
+        defer { env.forEach { free($0) } }
+        guard posix_spawn(&pid, argv[0], nil, nil, &cArgs, &env) == 0 else { return nil }
+        return Child(pid: pid)
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<200 {
+            if waitpid(pid, &status, WNOHANG) == pid { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+    }
+
+    /// User plus system CPU seconds so far.
+    var cpuSeconds: Double {
+        guard let stat = try? readText("/proc/\(pid)/stat") else { return 0 }
+        let fields = stat.split(separator: ")").last!.split(separator: " ")
+        return (Double(fields[11])! + Double(fields[12])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    func status(_ field: String) -> Int {
+        guard let text = try? readText("/proc/\(pid)/status") else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
+        }
+        return 0
+    }
+
+    var rssKiB: Int { status("VmRSS") }
+    var wakeups: Int { status("voluntary_ctxt_switches") + status("nonvoluntary_ctxt_switches") }
+}
+
+func readText(_ path: String) throws -> String {
+    guard let file = fopen(path, "r") else { throw BenchError("cannot read \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[0..<count] }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An X session of the benchmark's own, and a focused window that records key presses.
+final class LiveBench {
+    let xvfb: Child
+    let openbox: Child
+    let display: String
+    let dpy: OpaquePointer
+    let receiver: UInt
+    let width = 1280, height = 800
+
+    init() throws {
+        // Find a free display number.
+        var number = 140
+        while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }
+        display = ":\(number)"
+        guard let server = Child.spawn(["/usr/bin/Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-noreset",
+                                        "-nolisten", "tcp"]) else { throw BenchError("cannot start Xvfb") }
+        xvfb = server
+        var opened: OpaquePointer?
+        for _ in 0..<300 {
+            opened = XOpenDisplay(display)
+            if opened != nil { break }
+            usleep(10_000)
+        }
+        guard let opened else { throw BenchError("Xvfb did not come up") }
+        dpy = opened
+        guard let wm = Child.spawn(["/usr/bin/openbox", "--config-file", "/dev/null"], environment: ["DISPLAY=\(display)"])
+        else { throw BenchError("cannot start openbox") }
+        openbox = wm
+        usleep(300_000)
+        let root = XDefaultRootWindow(dpy)
+        receiver = XCreateSimpleWindow(dpy, root, 0, 0, 400, 300, 0, 0, 0xFFFFFF)
+        XSelectInput(dpy, receiver, KeyPressMask | KeyReleaseMask | FocusChangeMask)
+        XSelectInput(dpy, root, SubstructureNotifyMask)
+        XMapWindow(dpy, receiver)
+        XSync(dpy, 0)
+        usleep(200_000)
+        XSetInputFocus(dpy, receiver, RevertToParent, 0)
+        XSync(dpy, 0)
+    }
+
+    func close() {
+        XCloseDisplay(dpy)
+        openbox.stop()
+        xvfb.stop()
+    }
+
+    /// Starts a program and returns it with the time from exec to its window mapped on screen.
+    func startAndWaitForMap(_ argv: [String], className: String) throws -> (Child, Double, UInt) {
+        XSync(dpy, 0)
+        var event = XEvent()
+        while XPending(dpy) > 0 { XNextEvent(dpy, &event) }
+        let start = now()
+        guard let child = Child.spawn(argv, environment: ["DISPLAY=\(display)"]) else { throw BenchError("cannot start \(argv[0])") }
+        let deadline = start + 10
+        while now() < deadline {
+            if XPending(dpy) == 0 {
+                var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, 10)
+                continue
+            }
+            XNextEvent(dpy, &event)
+            if event.type == MapNotify, windowClass(event.xmap.window) == className {
+                return (child, now() - start, event.xmap.window)
+            }
+        }
+        child.stop()
+        throw BenchError("\(argv[0]) showed no window")
+    }
+
+    func windowClass(_ window: UInt) -> String? {
+        var hint = XClassHint()
+        guard XGetClassHint(dpy, window, &hint) != 0 else { return nil }
+        defer {
+            XFree(hint.res_name)
+            XFree(hint.res_class)
+        }
+        return String(cString: hint.res_name)
+    }
+
+    func origin(of window: UInt) -> (Int, Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: UInt = 0
+        XTranslateCoordinates(dpy, window, XDefaultRootWindow(dpy), 0, 0, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+
+    func size(of window: UInt) -> (Int, Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(dpy, window, &attributes)
+        return (Int(attributes.width), Int(attributes.height))
+    }
+
+    func buttonDown() -> Bool {
+        var r: UInt = 0, c: UInt = 0
+        var a: Int32 = 0, b: Int32 = 0, d: Int32 = 0, e: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(dpy, XDefaultRootWindow(dpy), &r, &c, &a, &b, &d, &e, &mask)
+        return mask & UInt32(Button1Mask) != 0
+    }
+
+    /// Taps at a point and returns the time from the tap to the key press at the receiver, or nil.
+    func tapLatency(x: Int, y: Int) -> Double? {
+        XTestFakeMotionEvent(dpy, -1, Int32(x), Int32(y), 0)
+        XSync(dpy, 0)
+        var event = XEvent()
+        while XPending(dpy) > 0 { XNextEvent(dpy, &event) }
+        let start = now()
+        XTestFakeButtonEvent(dpy, 1, 1, 0)
+        XTestFakeButtonEvent(dpy, 1, 0, 0)
+        XFlush(dpy)
+        var latency: Double?
+        let deadline = start + 2
+        while now() < deadline {
+            if XPending(dpy) == 0 {
+                var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, 5)
+                continue
+            }
+            XNextEvent(dpy, &event)
+            if event.type == KeyPress && event.xkey.window == receiver && latency == nil { latency = now() - start }
+            if event.type == KeyRelease && event.xkey.window == receiver && latency != nil { break }
+        }
+        // The next tap starts with the button up, as a person's would.
+        for _ in 0..<500 where buttonDown() { usleep(1000) }
+        return latency
+    }
+}
+
+func stats(_ values: [Double]) -> String {
+    guard !values.isEmpty else { return "no samples" }
+    let ms = values.map { $0 * 1000 }
+    return "p50 \(format(percentile(ms, 0.5))) ms, p99 \(format(percentile(ms, 0.99))) ms, max \(format(ms.max()!)) ms (n=\(ms.count))"
+}
+
+/// The live measurements; prints one line per figure.
+func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary) throws {
+    let bench = try LiveBench()
+    defer { bench.close() }
+    let taps = 1000
+
+    // Keypane: start-up, latency, CPU and memory.
+    var starts: [Double] = []
+    for _ in 0..<5 {
+        let (child, time, _) = try bench.startAndWaitForMap(
+            [keypane, "--keyboards", "default", "--height", "320", "--layouts", layouts], className: "keypane")
+        starts.append(time)
+        child.stop()
+        usleep(100_000)
+    }
+    print("keypane exec to window mapped: \(stats(starts))")
+
+    let (child, _, window) = try bench.startAndWaitForMap(
+        [keypane, "--keyboards", "default", "--height", "320", "--layouts", layouts], className: "keypane")
+    defer { child.stop() }
+    usleep(300_000)
+    let (ox, oy) = bench.origin(of: window)
+    let (w, h) = bench.size(of: window)
+    let layout = library.layout(for: .default)!
+    let letters = try KeyboardLayoutEngine.layout(layout, width: w, height: h, options: LayoutOptions(showsGlobe: false))
+    func centre(_ geometry: KeyboardGeometry, _ match: (PlacedKey) -> Bool) -> (Int, Int) {
+        let key = geometry.keys.first(where: match)!.rect
+        return (ox + key.x + key.width / 2, oy + key.y + key.height / 2)
+    }
+    let a = centre(letters) { $0.function == .text("a") }
+    let rssStart = child.rssKiB
+    let cpuBefore = child.cpuSeconds
+    var latencies: [Double] = []
+    for _ in 0..<taps { if let l = bench.tapLatency(x: a.0, y: a.1) { latencies.append(l) } }
+    let cpuPerTap = (child.cpuSeconds - cpuBefore) / Double(taps)
+    print("keypane tap to keystroke, mapped letter: \(stats(latencies))")
+    print("keypane CPU per tap: \(format(cpuPerTap * 1e6 / 1000)) ms (\(Int(cpuPerTap * 1e6)) µs)")
+    print("keypane RSS: \(rssStart) KiB after start, \(child.rssKiB) KiB after \(taps) taps")
+
+    // A character no key of the US keymap has: € on the symbols layer, through a spare keycode.
+    let numbersKey = centre(letters) { $0.function == .layer("numbers") }
+    _ = bench.tapLatency(x: numbersKey.0, y: numbersKey.1)
+    let numbers = try KeyboardLayoutEngine.layout(layout, layer: "numbers", width: w, height: h,
+                                                  options: LayoutOptions(showsGlobe: false))
+    let symbolsKey = centre(numbers) { $0.function == .layer("symbols") }
+    _ = bench.tapLatency(x: symbolsKey.0, y: symbolsKey.1)
+    let symbols = try KeyboardLayoutEngine.layout(layout, layer: "symbols", width: w, height: h,
+                                                  options: LayoutOptions(showsGlobe: false))
+    let euro = centre(symbols) { $0.function == .text("€") }
+    var spare: [Double] = []
+    for _ in 0..<200 { if let l = bench.tapLatency(x: euro.0, y: euro.1) { spare.append(l) } }
+    print("keypane tap to keystroke, spare keycode (€): \(stats(spare))")
+
+    // Idle: no wake-ups, no CPU.
+    usleep(500_000)
+    let wakeBefore = child.wakeups, idleCPU = child.cpuSeconds
+    sleep(5)
+    print("keypane idle for 5 s: \(child.wakeups - wakeBefore) wake-ups, \(format((child.cpuSeconds - idleCPU) * 1000)) ms CPU")
+    child.stop()
+
+    // matchbox-keyboard, the same tap on a letter key of its window.
+    guard access("/usr/bin/matchbox-keyboard", X_OK) == 0 else {
+        print("matchbox-keyboard: not installed")
+        return
+    }
+    var peerStarts: [Double] = []
+    for _ in 0..<3 {
+        let (peer, time, _) = try bench.startAndWaitForMap(["/usr/bin/matchbox-keyboard"], className: "matchbox-keyboard")
+        peerStarts.append(time)
+        peer.stop()
+        usleep(200_000)
+    }
+    let (peer, _, peerWindow) = try bench.startAndWaitForMap(["/usr/bin/matchbox-keyboard"], className: "matchbox-keyboard")
+    defer { peer.stop() }
+    usleep(500_000)
+    let (px, py) = bench.origin(of: peerWindow)
+    let (pw, ph) = bench.size(of: peerWindow)
+    // The second row's third key: a letter in its default layouts.
+    let target = (px + pw * 25 / 100, py + ph * 50 / 100)
+    let peerRSS = peer.rssKiB
+    let peerCPU = peer.cpuSeconds
+    var peerLatencies: [Double] = []
+    for _ in 0..<taps { if let l = bench.tapLatency(x: target.0, y: target.1) { peerLatencies.append(l) } }
+    let peerCPUPerTap = (peer.cpuSeconds - peerCPU) / Double(taps)
+    print("matchbox-keyboard exec to window mapped: \(stats(peerStarts))")
+    print("matchbox-keyboard tap to keystroke: \(stats(peerLatencies))")
+    print("matchbox-keyboard CPU per tap: \(Int(peerCPUPerTap * 1e6)) µs; RSS \(peerRSS) KiB after start, \(peer.rssKiB) KiB after")
+    if !peerLatencies.isEmpty && !latencies.isEmpty {
+        let ratio = percentile(latencies, 0.5) / percentile(peerLatencies, 0.5)
+        print("ratio keypane/matchbox tap latency p50: \(format(ratio))")
+    }
+}
