@@ -62,7 +62,7 @@ public final class Injector {
         }
         // Our fake events must not be held up by a grab of our own.
         XTestGrabControl(connection.display, 1)
-        reloadKeymap(findSpares: true)
+        reloadKeymap()
     }
 
     // MARK: - Actions
@@ -190,7 +190,7 @@ public final class Injector {
     public func groupChanged() { keymapIsStale = true }
 
     private func refreshIfNeeded() {
-        if keymapIsStale { reloadKeymap(findSpares: false) }
+        if keymapIsStale { reloadKeymap() }
     }
 
     private func currentGroup() -> Int32 {
@@ -199,7 +199,7 @@ public final class Injector {
         return Int32(state.group)
     }
 
-    private func reloadKeymap(findSpares: Bool) {
+    private func reloadKeymap() {
         keymapIsStale = false
         keymapGroup = currentGroup()
         readModifierMap()
@@ -214,11 +214,19 @@ public final class Injector {
         var spares: [UInt8] = []
         for keycode in minKeycode...maxKeycode {
             let groups = CX11_keyNumGroups(xkb, Int32(keycode))
+            // A spare keycode stays ours while it holds what we put there; a new keymap (setxkbmap)
+            // replaces it, and then empty keycodes are found anew.
+            if let held = spareContents[UInt8(keycode)] {
+                if groups > 0 && UInt(CX11_keySym(xkb, Int32(keycode), 0, 0)) == held[0] {
+                    spares.append(UInt8(keycode))
+                    continue
+                }
+                spareContents[UInt8(keycode)] = nil
+            }
             if groups == 0 {
-                if findSpares && spares.count < Self.spareRingSize { spares.append(UInt8(keycode)) }
+                if spares.count < Self.spareRingSize { spares.append(UInt8(keycode)) }
                 continue
             }
-            if spareKeycodes.contains(UInt8(keycode)) { continue }
             let group = keymapGroup % groups
             for level in 0..<CX11_keyGroupWidth(xkb, Int32(keycode), group) {
                 let keysym = UInt(CX11_keySym(xkb, Int32(keycode), group, level))
@@ -234,13 +242,16 @@ public final class Injector {
         }
         var characterRanks: [UInt32: Int] = [:]
         for (keysym, stroke) in byKeysym {
+            // Dead keys compose with the next key: they never type their character alone.
+            if (0xFE50...0xFE93).contains(keysym) { continue }
             let character = xkb_keysym_to_utf32(UInt32(keysym))
             guard character != 0, let rank = ranks[keysym] else { continue }
             if let old = characterRanks[character], old <= rank { continue }
             characterRanks[character] = rank
             byCharacter[character] = stroke
         }
-        if findSpares { spareKeycodes = spares }
+        spareKeycodes = spares
+        spareNext %= max(spares.count, 1)
     }
 
     private func readModifierMap() {
@@ -248,18 +259,23 @@ public final class Injector {
         defer { XFreeModifiermap(map) }
         let perModifier = Int(map.pointee.max_keypermod)
         levelModifierMask = UInt32(ShiftMask)
-        let level3 = [UInt(XK_ISO_Level3_Shift), UInt(XK_Mode_switch)]
+        // The modifier that AltGr sets: pressed through a key that sends ISO_Level3_Shift (a Mode_switch
+        // key in the same row switches groups instead, and does not reach level 3).
         for modifier in 0..<8 {
             var chosen: UInt8 = 0
+            var level3: UInt8 = 0
             for index in 0..<perModifier {
                 let keycode = map.pointee.modifiermap[modifier * perModifier + index]
                 guard keycode != 0 else { continue }
                 if chosen == 0 { chosen = keycode }
-                let keysym = XkbKeycodeToKeysym(display, keycode, 0, 0)
-                if modifier >= 3 && level3.contains(keysym) {
-                    levelModifierMask |= 1 << UInt32(modifier)
-                    chosen = keycode
+                if level3 == 0 && modifier >= 3
+                    && XkbKeycodeToKeysym(display, keycode, 0, 0) == UInt(XK_ISO_Level3_Shift) {
+                    level3 = keycode
                 }
+            }
+            if level3 != 0 {
+                levelModifierMask |= 1 << UInt32(modifier)
+                chosen = level3
             }
             modifierKeycodes[modifier] = chosen
         }
