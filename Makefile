@@ -5,7 +5,7 @@ SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev fonts-dejavu-core
 # The end-to-end tests run a real X server, window manager and terminal, and change keymaps.
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils zenity
 BENCH_PACKAGES := $(TEST_PACKAGES)
 
 .PHONY: all deps test-deps build release run test bench screenshots clean

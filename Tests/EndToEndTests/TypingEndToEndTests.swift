@@ -212,3 +212,53 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
         #expect(message == "keypane: lost the connection to the X server\n")
     }
 }
+
+@Suite struct GTKEndToEndTests {
+    /// A GTK text field (zenity's entry) receives letters, shifted letters, punctuation, digits, a spare
+    /// character and an accented letter; Return confirms it and zenity prints what the field holds ("Hi, 3€ éte").
+    @Test func typesIntoAGTKTextField() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let output = Pipe()
+        let zenity = try session.start("/usr/bin/zenity", ["--entry", "--title", "Keypane test"],
+                                       stdout: output.fileHandleForWriting, environment: ["GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
+        var entry: UInt?
+        guard waitUntil({ entry = session.window(classNamed: "zenity"); return entry != nil }), let entry,
+              waitUntil({ session.focusedWindowFamily().contains(entry) }) else {
+            throw TestFailure("zenity did not appear with focus")
+        }
+        usleep(500_000)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let shifted = try keyboard.geometry(type: "default", layer: "shifted")
+        let numbers = try keyboard.geometry(type: "default", layer: "numbers")
+        let symbols = try keyboard.geometry(type: "default", layer: "symbols")
+        keyboard.tap(letters.key(action: "shift")!)
+        keyboard.tap(shifted.key(label: "H")!)
+        for label in ["i", ",", " "] { keyboard.tap(letters.keys.first { $0.text == label }!) }
+        keyboard.tap(letters.key(action: "layer:numbers")!)
+        keyboard.tap(numbers.key(label: "3")!)
+        keyboard.tap(numbers.key(action: "layer:symbols")!)
+        keyboard.tap(symbols.key(label: "€")!)
+        keyboard.tap(symbols.key(action: "layer:letters")!)
+        keyboard.tap(letters.keys.first { $0.text == " " }!)
+        // Hold e and slide to é, the third cell of the alternates.
+        let e = letters.key(label: "e")!
+        let (ex, ey) = e.centre
+        session.press(x: keyboard.frame.x + ex, y: keyboard.frame.y + ey)
+        usleep(700_000)
+        let cell = max(e.width, e.height * 2 / 3)
+        let popupX = min(max(ex - e.width / 2, 0), keyboard.frame.width - cell * 8)
+        session.move(x: keyboard.frame.x + popupX + cell * 2 + cell / 2, y: keyboard.frame.y + ey)
+        session.release()
+        keyboard.tap(letters.key(label: "t")!)
+        keyboard.tap(letters.key(label: "e")!)
+        keyboard.tap(letters.key(label: "return")!)
+        #expect(waitUntil { !zenity.isRunning })
+        try? output.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == "Hi, 3€ éte\n")
+        #expect(!session.focusedWindowFamily().contains(keyboard.window))
+        _ = keyboard.terminate()
+    }
+}
