@@ -82,6 +82,19 @@ final class LiveKeyboard {
         session.tap(x: frame.x + x, y: frame.y + y, hold: hold)
     }
 
+    /// Holds a key until its alternates open, slides to the given cell and lets go. The cells are laid out as
+    /// KeyboardModel's PopupLayout does: key-wide cells from the key's left edge, kept on screen; alternates
+    /// popups here have the key's character plus its alternates (8 cells for e).
+    func holdAndChoose(_ key: GeometryKey, alternate index: Int, cells: Int = 8) {
+        let (kx, ky) = key.centre
+        session.press(x: frame.x + kx, y: frame.y + ky)
+        usleep(700_000)
+        let cell = max(key.width, key.height * 2 / 3)
+        let popupX = min(max(kx - key.width / 2, 0), frame.width - cell * cells)
+        session.move(x: frame.x + popupX + cell * index + cell / 2, y: frame.y + ky)
+        session.release()
+    }
+
     /// Ends keypane with a signal and returns its exit status and what it printed.
     func terminate(_ signal: Int32 = SIGTERM) -> (Int32, String) {
         kill(process.processIdentifier, signal)

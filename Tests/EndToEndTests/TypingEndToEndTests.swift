@@ -149,14 +149,7 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
         let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"])
         let letters = try keyboard.geometry(type: "default", layer: "letters")
         // Hold e, slide to the third alternate (é), release.
-        let e = letters.key(label: "e")!
-        let (ex, ey) = e.centre
-        session.press(x: keyboard.frame.x + ex, y: keyboard.frame.y + ey)
-        usleep(700_000)
-        let cell = max(e.width, e.height * 2 / 3)
-        let popupX = min(max(ex - e.width / 2, 0), keyboard.frame.width - cell * 8)
-        session.move(x: keyboard.frame.x + popupX + cell * 2 + cell / 2, y: keyboard.frame.y + ey)
-        session.release()
+        keyboard.holdAndChoose(letters.key(label: "e")!, alternate: 2)
         expectArrived(terminal, "é", "held e")
         // € £ ¥ • from the symbols layer, twice, then the ring wraps with more spare characters.
         keyboard.tap(letters.key(action: "layer:numbers")!)
@@ -243,14 +236,7 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
         keyboard.tap(symbols.key(action: "layer:letters")!)
         keyboard.tap(letters.keys.first { $0.text == " " }!)
         // Hold e and slide to é, the third cell of the alternates.
-        let e = letters.key(label: "e")!
-        let (ex, ey) = e.centre
-        session.press(x: keyboard.frame.x + ex, y: keyboard.frame.y + ey)
-        usleep(700_000)
-        let cell = max(e.width, e.height * 2 / 3)
-        let popupX = min(max(ex - e.width / 2, 0), keyboard.frame.width - cell * 8)
-        session.move(x: keyboard.frame.x + popupX + cell * 2 + cell / 2, y: keyboard.frame.y + ey)
-        session.release()
+        keyboard.holdAndChoose(letters.key(label: "e")!, alternate: 2)
         keyboard.tap(letters.key(label: "t")!)
         keyboard.tap(letters.key(label: "e")!)
         keyboard.tap(letters.key(label: "return")!)
