@@ -1,4 +1,5 @@
 import KeyboardModel
+import TestSupport
 import Testing
 
 /// Widths from the narrowest phone to a 4K screen, on both sides of the width-class threshold.

@@ -1,20 +1,5 @@
 import KeyboardModel
-
-/// The package's root folder, found from this file's place in Tests/.
-let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
-
-/// The bundled layouts, loaded once.
-let bundled: LayoutLibrary = {
-    do { return try LayoutLibrary(directory: packageRoot + "/Assets/layouts") } catch {
-        fatalError("bundled layouts do not load: \(error)")
-    }
-}()
-
-func bundledLayout(_ type: KeyboardType) -> Layout { bundled.layout(for: type)! }
+import TestSupport
 
 /// A library made of one file's text, or the error it gives.
 func parse(_ text: String, name: String = "test", extra: [String: String] = [:]) -> Result<LayoutLibrary, LayoutError> {

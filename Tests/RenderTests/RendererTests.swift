@@ -1,20 +1,7 @@
 import KeyboardModel
 import Render
+import TestSupport
 import Testing
-
-let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
-
-let bundled: LayoutLibrary = {
-    do { return try LayoutLibrary(directory: packageRoot + "/Assets/layouts") } catch {
-        fatalError("bundled layouts do not load: \(error)")
-    }
-}()
-
-func bundledLayout(_ type: KeyboardType) -> Layout { bundled.layout(for: type)! }
 
 /// The pixels of a rectangle, as 32-bit values.
 func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {

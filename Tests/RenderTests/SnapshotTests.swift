@@ -1,6 +1,7 @@
 import CCairo
 import KeyboardModel
 import Render
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,18 +1,7 @@
 import KeyboardModel
+import TestSupport
 import Testing
 import Typing
-
-let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
-
-let bundled: LayoutLibrary = {
-    do { return try LayoutLibrary(directory: packageRoot + "/Assets/layouts") } catch {
-        fatalError("bundled layouts do not load: \(error)")
-    }
-}()
 
 /// A keyboard under test with its own clock, tapped by key label.
 struct Harness {

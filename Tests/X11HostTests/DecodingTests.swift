@@ -1,4 +1,5 @@
 import KeyboardModel
+import TestSupport
 import Testing
 import Typing
 import X11Host
@@ -68,9 +69,3 @@ import X11Host
         #expect(Double(portrait) / 1920 < Double(landscape) / 1080)
     }
 }
-
-let packageRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
