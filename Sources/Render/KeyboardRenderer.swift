@@ -46,14 +46,15 @@ public final class KeyboardRenderer {
         try redraw([Self.keyArea(geometry.keys[index].rect)], of: geometry, state: state, on: surface)
     }
 
-    /// The area a key's drawing covers: the key and its shadow, one pixel below.
+    /// The area a key's (or a popup's) drawing covers: its rectangle and its shadow, one pixel below.
     public static func keyArea(_ rect: Rect) -> Rect {
         Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height + 1)
     }
 
-    /// Redraws the given areas: background, the keys that touch them, and popups over them.
+    /// Redraws the given areas: background, the keys that touch them, and (unless `popups` is false)
+    /// the popups over them.
     public func redraw(_ areas: [Rect], of geometry: KeyboardGeometry, state: KeyboardState,
-                       on surface: Surface) throws(RenderError) {
+                       on surface: Surface, popups: Bool = true) throws(RenderError) {
         try withContext(surface) { cr in
             for area in areas {
                 cairo_save(cr)
@@ -64,9 +65,28 @@ public final class KeyboardRenderer {
                 for (index, key) in geometry.keys.enumerated() where Self.keyArea(key.rect).intersects(area) {
                     drawKey(geometry, index: index, state: state, cr: cr)
                 }
-                for popup in state.popups where PopupLayout.rect(for: popup, in: geometry).intersects(area) {
-                    drawPopup(popup, geometry: geometry, cr: cr)
+                if popups {
+                    for popup in state.popups where PopupLayout.rect(for: popup, in: geometry).intersects(area) {
+                        drawPopup(popup, geometry: geometry, cr: cr)
+                    }
                 }
+                cairo_restore(cr)
+            }
+        }
+    }
+
+    /// Draws only the popups, clipped to the given areas, over what the surface holds.
+    public func drawPopups(over areas: [Rect], of geometry: KeyboardGeometry, state: KeyboardState,
+                           on surface: Surface) throws(RenderError) {
+        guard !state.popups.isEmpty else { return }
+        try withContext(surface) { cr in
+            for area in areas {
+                let popups = state.popups.filter { PopupLayout.rect(for: $0, in: geometry).intersects(area) }
+                guard !popups.isEmpty else { continue }
+                cairo_save(cr)
+                cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+                cairo_clip(cr)
+                for popup in popups { drawPopup(popup, geometry: geometry, cr: cr) }
                 cairo_restore(cr)
             }
         }

@@ -246,14 +246,15 @@ public final class KeyboardHost {
         if update.redrawAll || switched {
             redrawAll()
         } else if !update.changedKeys.isEmpty || update.popupsChanged {
-            var areas = update.changedKeys.filter { $0 < engine.geometry.keys.count }
+            let keyAreas = update.changedKeys.filter { $0 < engine.geometry.keys.count }
                 .map { KeyboardRenderer.keyArea(engine.geometry.keys[$0].rect) }
+            var areas = keyAreas
             if update.popupsChanged {
                 let now = popupAreas()
                 areas += drawnPopupAreas + now
                 drawnPopupAreas = now
             }
-            draw(areas)
+            draw(keys: keyAreas, areas: areas)
         }
     }
 
@@ -261,18 +262,25 @@ public final class KeyboardHost {
     private var drawnPopupAreas: [Rect] = []
 
     private func popupAreas() -> [Rect] {
-        engine.state.popups.map { PopupLayout.rect(for: $0, in: engine.geometry) }
+        engine.state.popups.map { KeyboardRenderer.keyArea(PopupLayout.rect(for: $0, in: engine.geometry)) }
     }
 
-    private func draw(_ areas: [Rect]) {
-        guard let surface = window.surface, !areas.isEmpty, window.isMapped else { return }
-        try? renderer.redraw(areas, of: engine.geometry, state: engine.state, on: surface)
+    /// Draws the changed keys on the popup-free buffer, copies the dirty areas from it, puts the popups
+    /// back on top, and shows the result.
+    private func draw(keys keyAreas: [Rect], areas: [Rect]) {
+        guard let clean = window.cleanSurface, let front = window.surface, !areas.isEmpty, window.isMapped else { return }
+        if !keyAreas.isEmpty {
+            try? renderer.redraw(keyAreas, of: engine.geometry, state: engine.state, on: clean, popups: false)
+        }
+        window.restoreFromClean(areas)
+        try? renderer.drawPopups(over: areas, of: engine.geometry, state: engine.state, on: front)
         window.present(areas)
     }
 
     private func redrawAll() {
         drawnPopupAreas = popupAreas()
-        draw([Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)])
+        let all = [Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
+        draw(keys: all, areas: all)
     }
 
     public func show() {

@@ -16,8 +16,11 @@ public final class KeyboardWindow {
     private var display: OpaquePointer { connection.display }
     private let gc: GC
     private var pixmap: Pixmap = 0
-    /// The cairo surface on the back buffer.
+    /// The cairo surface on the back buffer: keys and popups, as the window shows them.
     private(set) var surface: Surface?
+    /// The keys without popups, so that closing a popup is a copy, not a redraw.
+    private var cleanPixmap: Pixmap = 0
+    private(set) var cleanSurface: Surface?
     public private(set) var frame: Rect
     /// The XI2 opcode when touches are selected, else nil (core pointer only).
     public private(set) var xiOpcode: Int32?
@@ -45,7 +48,8 @@ public final class KeyboardWindow {
 
     deinit {
         surface = nil
-        if pixmap != 0 { XFreePixmap(display, pixmap) }
+        cleanSurface = nil
+        for buffer in [pixmap, cleanPixmap] where buffer != 0 { XFreePixmap(display, buffer) }
         XFreeGC(display, gc)
         XDestroyWindow(display, window)
     }
@@ -151,13 +155,27 @@ public final class KeyboardWindow {
 
     private func makeBackBuffer() {
         surface = nil
-        if pixmap != 0 { XFreePixmap(display, pixmap) }
+        cleanSurface = nil
+        for buffer in [pixmap, cleanPixmap] where buffer != 0 { XFreePixmap(display, buffer) }
+        (pixmap, surface) = makePixmap()
+        (cleanPixmap, cleanSurface) = makePixmap()
+    }
+
+    private func makePixmap() -> (Pixmap, Surface?) {
         let screen = connection.defaultScreen
-        pixmap = XCreatePixmap(display, window, UInt32(frame.width), UInt32(frame.height),
-                               UInt32(XDefaultDepth(display, screen)))
-        guard let cairoSurface = cairo_xlib_surface_create(display, pixmap, XDefaultVisual(display, screen),
-                                                           Int32(frame.width), Int32(frame.height)) else { return }
-        surface = try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height)
+        let buffer = XCreatePixmap(display, window, UInt32(frame.width), UInt32(frame.height),
+                                   UInt32(XDefaultDepth(display, screen)))
+        guard let cairoSurface = cairo_xlib_surface_create(display, buffer, XDefaultVisual(display, screen),
+                                                           Int32(frame.width), Int32(frame.height)) else { return (buffer, nil) }
+        return (buffer, try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height))
+    }
+
+    /// Copies areas of the popup-free keys into the back buffer.
+    func restoreFromClean(_ areas: [Rect]) {
+        for area in areas {
+            XCopyArea(display, cleanPixmap, pixmap, gc, Int32(area.x), Int32(area.y), UInt32(area.width),
+                      UInt32(area.height), Int32(area.x), Int32(area.y))
+        }
     }
 
     /// Copies areas of the back buffer to the window.

@@ -114,6 +114,20 @@ func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
         }
     }
 
+    @Test func popupsOverAPopupFreeCopyMatchAFullDraw() throws {
+        let (geometry, surface) = try render(.default, width: 1024, height: 340, theme: .dark)
+        let s = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
+        let state = KeyboardState(pressed: [s], popups: [.alternates(key: s, options: ["s", "ß", "ś", "š"], selected: 2)])
+        let renderer = KeyboardRenderer(theme: .dark)
+        // A popup's drawing, like a key's, covers its rectangle and the shadow line below it.
+        let area = KeyboardRenderer.keyArea(PopupLayout.rect(for: state.popups[0], in: geometry))
+        try renderer.redraw([KeyboardRenderer.keyArea(geometry.keys[s].rect)], of: geometry, state: state,
+                            on: surface, popups: false)
+        try renderer.drawPopups(over: [area], of: geometry, state: state, on: surface)
+        let (_, full) = try render(.default, width: 1024, height: 340, theme: .dark, state: state)
+        #expect(differingPixels(surface, full, tolerance: 0) == 0)
+    }
+
     @Test func badSurfacesAndPathsAreErrors() throws {
         #expect(throws: RenderError.self) { try Surface(width: -1, height: 10) }
         let surface = try Surface(width: 10, height: 10)
