@@ -42,12 +42,6 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
 
     /// True for the space bar.
     public var isSpace: Bool { self == .text(" ") }
-
-    /// True for keys that type a character, drawn in the light key colour.
-    public var isCharacter: Bool {
-        if case .text = self { return true }
-        return false
-    }
 }
 
 /// The symbol drawn on keys that show an icon rather than a word.
