@@ -7,7 +7,9 @@ public import KeyboardModel
 /// One renderer keeps one Pango layout and font description for all its drawing, so a redraw makes no
 /// new font objects.
 public final class KeyboardRenderer {
-    public var theme: Theme
+    public var theme: Theme {
+        didSet { if theme != oldValue { forgetImages() } }
+    }
     private let pangoContext: OpaquePointer
     private let layout: OpaquePointer
     private let font: OpaquePointer
@@ -28,6 +30,7 @@ public final class KeyboardRenderer {
     }
 
     deinit {
+        forgetImages()
         pango_font_description_free(font)
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(pangoContext))
@@ -103,43 +106,116 @@ public final class KeyboardRenderer {
 
     // MARK: - Keys
 
+    /// Everything a key's drawing depends on besides the theme: keys that look alike share one image.
+    private struct KeyLook: Hashable {
+        var label: String?
+        var secondary: String?
+        var icon: KeyIcon?
+        var style: KeyStyle
+        var pressed: Bool
+        var latched: Bool
+        var width: Int
+        var height: Int
+        var compact: Bool
+    }
+
+    /// What a cached image shows: a key in one state, or the preview bubble of a label.
+    private enum Look: Hashable {
+        case key(KeyLook)
+        case preview(label: String, width: Int, height: Int, keyHeight: Int)
+    }
+
+    /// Keys and preview bubbles already drawn, each an image of its own size with its shadow, so a press or
+    /// release copies an image instead of shaping text and filling paths again. The images are made like the
+    /// surface drawn on (`cairo_surface_create_similar`): on a window they are X pixmaps, and the copy happens
+    /// in the X server.
+    private var images: [Look: OpaquePointer] = [:]
+
+    /// More looks than any keyboard shows in all its layers and states; past it the cache starts again.
+    private static let imageLimit = 600
+
+    private func forgetImages() {
+        for image in images.values { cairo_surface_destroy(image) }
+        images.removeAll()
+    }
+
+    /// Draws a look at (x, y) from its cached image, drawing the image first when it is new. The image is
+    /// `width` x `height` and `paint` draws it with its top-left corner at the origin.
+    private func drawCached(_ look: Look, x: Int, y: Int, width: Int, height: Int, cr: OpaquePointer,
+                            paint: (OpaquePointer) -> Void) {
+        var image = images[look]
+        if image == nil {
+            if images.count >= Self.imageLimit { forgetImages() }
+            let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA,
+                                                    Int32(width), Int32(height))
+            if let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let imageContext = cairo_create(made) {
+                paint(imageContext)
+                cairo_destroy(imageContext)
+                images[look] = made
+                image = made
+            } else {
+                cairo_surface_destroy(made)
+            }
+        }
+        guard let image else {
+            // No memory for an image: draw in place.
+            cairo_save(cr)
+            cairo_translate(cr, Double(x), Double(y))
+            paint(cr)
+            cairo_restore(cr)
+            return
+        }
+        cairo_set_source_surface(cr, image, Double(x), Double(y))
+        cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
+        cairo_fill(cr)
+    }
+
     private func drawKey(_ geometry: KeyboardGeometry, index: Int, state: KeyboardState, cr: OpaquePointer) {
         let key = geometry.keys[index]
-        let rect = key.rect
-        let pressed = state.pressed.contains(index)
         let latched = isLatched(key.function, state: state)
+        let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon
+        let look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,
+                           pressed: state.pressed.contains(index), latched: latched, width: key.rect.width,
+                           height: key.rect.height, compact: geometry.widthClass == .compact)
+        let area = Self.keyArea(key.rect)
+        drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
+            paintKey(look, cr: cr)
+        }
+    }
 
+    /// Draws a key with its top-left corner at the origin.
+    private func paintKey(_ key: KeyLook, cr: OpaquePointer) {
         var fill: Color
         var ink = theme.label
         switch key.style {
-        case .character: fill = pressed ? theme.functionKey : theme.characterKey
-        case .function: fill = pressed || latched ? theme.characterKey : theme.functionKey
+        case .character: fill = key.pressed ? theme.functionKey : theme.characterKey
+        case .function: fill = key.pressed || key.latched ? theme.characterKey : theme.functionKey
         case .prominent:
-            fill = pressed ? theme.characterKey : theme.accent
-            ink = pressed ? theme.label : theme.accentLabel
+            fill = key.pressed ? theme.characterKey : theme.accent
+            ink = key.pressed ? theme.label : theme.accentLabel
         }
 
-        let radius = min(max(Double(min(rect.width, rect.height)) * 0.12, 3), 10)
-        roundedRect(cr, Double(rect.x), Double(rect.y) + 1, Double(rect.width), Double(rect.height), radius)
+        let (w, h) = (Double(key.width), Double(key.height))
+        let radius = min(max(min(w, h) * 0.12, 3), 10)
+        roundedRect(cr, 0, 1, w, h, radius)
         set(cr, theme.shadow)
         cairo_fill(cr)
-        roundedRect(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height), radius)
+        roundedRect(cr, 0, 0, w, h, radius)
         set(cr, fill)
         cairo_fill(cr)
 
         set(cr, ink)
-        let cx = Double(rect.x) + Double(rect.width) / 2
-        let cy = Double(rect.y) + Double(rect.height) / 2
+        let cx = w / 2
+        let cy = h / 2
         if let icon = key.icon {
-            let size = min(Double(rect.height) * 0.42, Double(rect.width) * 0.62)
-            let shown: KeyIcon = (icon == .shift && state.shift == .capsLock) ? .capsLock : icon
-            Icons.draw(shown, filled: latched, cr: cr, cx: cx.rounded(), cy: cy.rounded(), size: size.rounded())
+            let size = min(h * 0.42, w * 0.62)
+            Icons.draw(icon, filled: key.latched, cr: cr, cx: cx.rounded(), cy: cy.rounded(), size: size.rounded())
             return
         }
         guard let label = key.label else { return }
         let single = label.count == 1
-        let maxWidth = Double(rect.width) * 0.86
-        var size = Double(rect.height) * (single ? (geometry.widthClass == .compact ? 0.5 : 0.4) : 0.3)
+        let maxWidth = w * 0.86
+        var size = h * (single ? (key.compact ? 0.5 : 0.4) : 0.3)
         guard let secondary = key.secondary else {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
             return
@@ -147,8 +223,7 @@ public final class KeyboardRenderer {
         // Phone letters go under the digit; a shifted character goes above the key's own.
         let below = secondary.allSatisfy(\.isUppercase) && label.allSatisfy(\.isNumber)
         size *= 0.85
-        let small = Double(rect.height) * (below ? 0.2 : 0.25)
-        let h = Double(rect.height)
+        let small = h * (below ? 0.2 : 0.25)
         if below {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
             set(cr, key.style == .prominent ? ink : theme.secondaryLabel)
@@ -165,42 +240,58 @@ public final class KeyboardRenderer {
 
     private func drawPopup(_ popup: Popup, geometry: KeyboardGeometry, cr: OpaquePointer) {
         let rect = PopupLayout.rect(for: popup, in: geometry)
-        let key = geometry.keys[popup.key].rect
-        let radius = min(max(Double(min(rect.width, rect.height)) * 0.12, 4), 12)
-        let (x, y, w, h) = (Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        roundedRect(cr, x, y + 1, w, h, radius)
+        let keyHeight = geometry.keys[popup.key].rect.height
+        let area = Self.keyArea(rect)
+        if case .preview(_, let label) = popup {
+            let look = Look.preview(label: label, width: rect.width, height: rect.height, keyHeight: keyHeight)
+            drawCached(look, x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
+                paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
+            }
+        } else {
+            // Alternates and the keyboard list change with every move of the finger: drawn in place.
+            cairo_save(cr)
+            cairo_translate(cr, Double(rect.x), Double(rect.y))
+            paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// Draws a popup with its top-left corner at the origin.
+    private func paintPopup(_ popup: Popup, width w: Double, height h: Double, keyHeight: Int, cr: OpaquePointer) {
+        let radius = min(max(min(w, h) * 0.12, 4), 12)
+        roundedRect(cr, 0, 1, w, h, radius)
         set(cr, theme.shadow)
         cairo_fill(cr)
-        roundedRect(cr, x, y, w, h, radius)
+        roundedRect(cr, 0, 0, w, h, radius)
         set(cr, theme.characterKey)
         cairo_fill(cr)
         switch popup {
         case .preview(_, let label):
             set(cr, theme.label)
-            drawText(label, cr: cr, size: Double(key.height) * 0.7, cx: x + w / 2, cy: y + h / 2, maxWidth: w * 0.9)
+            drawText(label, cr: cr, size: Double(keyHeight) * 0.7, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
         case .alternates(_, let options, let selected):
             let cell = w / Double(options.count)
             for (index, option) in options.enumerated() {
-                let cx = x + cell * (Double(index) + 0.5)
+                let cx = cell * (Double(index) + 0.5)
                 if index == selected {
-                    roundedRect(cr, x + cell * Double(index) + 2, y + 2, cell - 4, h - 4, radius * 0.7)
+                    roundedRect(cr, cell * Double(index) + 2, 2, cell - 4, h - 4, radius * 0.7)
                     set(cr, theme.accent)
                     cairo_fill(cr)
                 }
                 set(cr, index == selected ? theme.accentLabel : theme.label)
-                drawText(option, cr: cr, size: Double(key.height) * 0.5, cx: cx, cy: y + h / 2, maxWidth: cell * 0.9)
+                drawText(option, cr: cr, size: Double(keyHeight) * 0.5, cx: cx, cy: h / 2, maxWidth: cell * 0.9)
             }
         case .keyboards(_, let titles, let selected):
             let row = h / Double(titles.count)
             for (index, title) in titles.enumerated() {
                 if index == selected {
-                    roundedRect(cr, x + 2, y + row * Double(index) + 2, w - 4, row - 4, radius * 0.7)
+                    roundedRect(cr, 2, row * Double(index) + 2, w - 4, row - 4, radius * 0.7)
                     set(cr, theme.accent)
                     cairo_fill(cr)
                 }
                 set(cr, index == selected ? theme.accentLabel : theme.label)
-                drawText(title, cr: cr, size: min(row * 0.45, 22), cx: x + w / 2,
-                         cy: y + row * (Double(index) + 0.5), maxWidth: w * 0.9)
+                drawText(title, cr: cr, size: min(row * 0.45, 22), cx: w / 2,
+                         cy: row * (Double(index) + 0.5), maxWidth: w * 0.9)
             }
         }
     }

@@ -75,6 +75,28 @@ func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
         }
     }
 
+    /// One renderer keeps images of the keys it drew; whatever it drew before, and after a theme change,
+    /// its drawing equals a fresh renderer's.
+    @Test func aReusedRendererNeverShowsAStaleLook() throws {
+        let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 600, height: 260)
+        let shift = try #require(geometry.keys.firstIndex { $0.function == .shift })
+        let q = 0
+        let states = [KeyboardState(), KeyboardState(pressed: [q]), KeyboardState(shift: .on),
+                      KeyboardState(pressed: [q, shift], shift: .capsLock),
+                      KeyboardState(pressed: [q], popups: [.preview(key: q, label: "q")]), KeyboardState()]
+        let reused = KeyboardRenderer()
+        for theme in [Theme.light, .dark, .light] {
+            reused.theme = theme
+            for state in states {
+                let surface = try Surface(width: 600, height: 260)
+                try reused.draw(geometry, state: state, on: surface)
+                let fresh = try Surface(width: 600, height: 260)
+                try KeyboardRenderer(theme: theme).draw(geometry, state: state, on: fresh)
+                #expect(differingPixels(surface, fresh, tolerance: 0) == 0, "\(theme.name) \(state)")
+            }
+        }
+    }
+
     @Test func shiftStatesLookDifferent() throws {
         let (geometry, off) = try render(.default, width: 375, height: 260, theme: .light)
         let (_, on) = try render(.default, width: 375, height: 260, theme: .light, state: KeyboardState(shift: .on))
