@@ -40,7 +40,11 @@ public final class KeyboardWindow {
                                UInt32(frame.height), 0, XDefaultDepth(display, screen), UInt32(InputOutput),
                                XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWEventMask | CWBitGravity), &attributes)
-        gc = XCreateGC(display, window, 0, nil)
+        // Copies between our own pixmaps and the window never need exposure events back: without
+        // graphics_exposures off, every copy would wake the loop with a NoExpose.
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        gc = XCreateGC(display, window, UInt(GCGraphicsExposures), &values)
         setHints()
         selectTouch()
         makeBackBuffer()
