@@ -125,8 +125,13 @@ public final class KeyboardHost {
                 XNextEvent(display, &event)
                 handle(&event)
             }
+            // Pixels once per batch of events: a press and release read together draw only their outcome.
+            drawPending()
             XFlush(display)
             guard running else { break }
+            // Drawing can wait for a reply, and Xlib queues the events that arrive meanwhile: they are
+            // read already, so the socket would not wake poll for them.
+            if XEventsQueued(display, QueuedAlready) > 0 { continue }
             var timeout: Int32 = -1
             if let deadline = engine.nextDeadline {
                 timeout = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
@@ -232,24 +237,42 @@ public final class KeyboardHost {
 
     // MARK: - Acting
 
-    /// Types first, then draws: the keystroke never waits for pixels.
+    /// Types at once, and leaves the drawing for the end of the batch: the keystroke never waits for pixels.
     private func apply(_ update: Update) {
+        var typed = false
         for action in update.actions {
             switch action {
-            case .text, .keysym: injector.perform(action)
-            case .nextKeyboard: engine.select(keyboard: (engine.current + 1) % engine.enabled.count)
-            case .selectKeyboard(let index): engine.select(keyboard: index)
+            case .text, .keysym:
+                injector.perform(action)
+                typed = true
+            case .nextKeyboard:
+                engine.select(keyboard: (engine.current + 1) % engine.enabled.count)
+                pending.all = true
+            case .selectKeyboard(let index):
+                engine.select(keyboard: index)
+                pending.all = true
             case .dismiss: hide()
             }
         }
-        let switched = update.actions.contains { if case .nextKeyboard = $0 { true } else if case .selectKeyboard = $0 { true } else { false } }
-        if update.redrawAll || switched {
+        if typed { XFlush(display) }
+        pending.all = pending.all || update.redrawAll
+        pending.keys.formUnion(update.changedKeys)
+        pending.popups = pending.popups || update.popupsChanged
+    }
+
+    /// What changed on screen since the last drawing.
+    private var pending = (all: false, keys: Set<Int>(), popups: false)
+
+    /// Draws what changed since the last call.
+    private func drawPending() {
+        defer { pending = (false, [], false) }
+        if pending.all {
             redrawAll()
-        } else if !update.changedKeys.isEmpty || update.popupsChanged {
-            let keyAreas = update.changedKeys.filter { $0 < engine.geometry.keys.count }
+        } else if !pending.keys.isEmpty || pending.popups {
+            let keyAreas = pending.keys.filter { $0 < engine.geometry.keys.count }
                 .map { KeyboardRenderer.keyArea(engine.geometry.keys[$0].rect) }
             var areas = keyAreas
-            if update.popupsChanged {
+            if pending.popups {
                 let now = popupAreas()
                 areas += drawnPopupAreas + now
                 drawnPopupAreas = now
