@@ -19,9 +19,6 @@ let package = Package(
     products: [
         .executable(name: "keypane", targets: ["keypane"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    ],
     targets: [
         // MARK: - C libraries
         systemLibrary("CX11", pkgConfig: "x11", apt: ["libx11-dev"]),
@@ -55,7 +52,6 @@ let package = Package(
             name: "keypane",
             dependencies: [
                 "KeyboardModel", "Render", "Typing", "Injector", "X11Host", "XDisplay",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
 

@@ -32,6 +32,12 @@ public final class KeyboardRenderer {
         font = pango_font_description_from_string(Self.fontFamily)
     }
 
+    /// Starts reading the system's font configuration, which Pango does on a thread of its own: called
+    /// first thing, it overlaps the rest of start-up instead of delaying the first frame.
+    public static func prepareFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
     deinit {
         forgetImages()
         pango_font_description_free(font)

@@ -1,45 +1,102 @@
-import ArgumentParser
 import KeyboardModel
+import Render
 
-/// The `keypane` command.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `keypane` program: `run` (the default), `render` and `layouts`.
 @main
-struct Keypane: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "keypane",
-        abstract: "An on-screen keyboard for X11, after the iOS system keyboard.",
-        discussion: """
+enum Keypane {
+    static let version = "0.1.0"
+
+    static let commands = [RunCommand.command, RenderCommand.command, LayoutsCommand.command]
+
+    static var help: String {
+        var text = """
+            keypane \(version): an on-screen keyboard for X11, after the iOS system keyboard.
+
+            Usage: keypane [run] [options]
+                   keypane COMMAND [options]
+
+            Commands:
+
+            """
+        for command in commands {
+            let left = "  " + command.name + (command.name == "run" ? " (default)" : "")
+            text += left + String(repeating: " ", count: max(1, 16 - left.count)) + command.abstract + "\n"
+        }
+        text += """
+
             Keyboard types: \(KeyboardType.allNames).
             Return keys: \(ReturnKeyType.allNames).
-            """,
-        version: "0.1.0",
-        subcommands: [RunCommand.self, RenderCommand.self, LayoutsCommand.self],
-        defaultSubcommand: RunCommand.self)
-}
+            'keypane COMMAND --help' lists a command's options; --version prints the version.
 
-/// Options every command that reads layouts shares.
-struct LayoutOptionGroup: ParsableArguments {
-    @Option(name: .customLong("layouts"), help: ArgumentHelp(
-        "The folder of layout files (default: the installed Assets/layouts).", valueName: "dir"))
-    var directory: String?
+            """
+        return text
+    }
 
-    /// The layouts, or a one-line message and exit status 1.
-    func library() throws -> LayoutLibrary {
-        guard let directory = directory ?? Assets.layoutsDirectory() else {
-            fail("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
+    static func main() {
+        var arguments = CommandLine.arguments.dropFirst()
+        switch arguments.first {
+        case "--help", "-h", "help":
+            print(help, terminator: "")
+            exit(0)
+        case "--version":
+            print(version)
+            exit(0)
+        default: break
         }
-        do { return try LayoutLibrary(directory: directory) } catch { fail("\(error)") }
+        var command = RunCommand.command
+        if let name = arguments.first, !name.hasPrefix("-") {
+            guard let named = commands.first(where: { $0.name == name }) else {
+                usage("unknown command '\(name)': expected one of \(commands.map(\.name).joined(separator: ", "))")
+            }
+            command = named
+            arguments = arguments.dropFirst()
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(command.help, terminator: "")
+            exit(0)
+        }
+        let options: ParsedOptions
+        do { options = try command.parse(arguments) } catch {
+            usage("\(error)", command: command.name == "run" ? "keypane" : "keypane \(command.name)")
+        }
+        switch command.name {
+        case RenderCommand.command.name: RenderCommand(options).run()
+        case LayoutsCommand.command.name: LayoutsCommand(options).run()
+        default: exit(RunCommand(options).run())
+        }
+    }
+
+    /// A command line that cannot be understood: one line, and status 64 (EX_USAGE).
+    static func usage(_ message: String, command: String = "keypane") -> Never {
+        fail("\(message) (see \(command) --help)", command: command, status: 64)
     }
 }
 
+/// The option every command that reads layouts has.
+let layoutsOption = Option.value("layouts", "dir", "The folder of layout files (default: the installed Assets/layouts).")
+
+/// The layouts from --layouts or the installed folder, or a one-line message and exit status 1.
+func loadLibrary(_ options: ParsedOptions) -> LayoutLibrary {
+    guard let directory = options["layouts"] ?? Assets.layoutsDirectory() else {
+        fail("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
+    }
+    do { return try LayoutLibrary(directory: directory) } catch { fail("\(error)") }
+}
+
 /// `keypane layouts`: the keyboards Keypane can show.
-struct LayoutsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "layouts", abstract: "List the keyboards and their layers.")
+struct LayoutsCommand {
+    static let command = Command(name: "layouts", abstract: "List the keyboards and their layers.",
+                                 options: [layoutsOption])
 
-    @OptionGroup var layouts: LayoutOptionGroup
+    let options: ParsedOptions
+    init(_ options: ParsedOptions) { self.options = options }
 
-    func run() throws {
-        let library = try layouts.library()
+    func run() {
+        let library = loadLibrary(options)
         for name in library.layouts.keys.sorted() {
             let layout = library.layouts[name]!
             print("\(name)\t\(layout.type.rawValue)\t\(layout.layers.joined(separator: ","))\t\(layout.title)")

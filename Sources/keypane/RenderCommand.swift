@@ -1,59 +1,47 @@
-import ArgumentParser
 import KeyboardModel
 import Render
 
 /// `keypane render`: draws a keyboard to a PNG file, with no X server.
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Draw a keyboard to a PNG file, and optionally write its key geometry as JSON.")
+struct RenderCommand {
+    static let command = Command(
+        name: "render",
+        abstract: "Draw a keyboard to a PNG file, and optionally write its key geometry as JSON.",
+        options: [
+            .value("type", "type", "The keyboard type (\(KeyboardType.allNames)), or the name of a layout file; default: default."),
+            .value("width", "px", "Width in pixels (\(KeyboardLayoutEngine.widths.lowerBound)-\(KeyboardLayoutEngine.widths.upperBound)).", required: true),
+            .value("height", "px", "Height in pixels.", required: true),
+            .value("layer", "layer", "The layer to show (letters, shifted, numbers, symbols; pads have 'pad'); default: the first."),
+            .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
+            .value("theme", "theme", "The colour theme: light (the default) or dark."),
+            .flag("globe", "Show the Globe key, as when more than one keyboard is enabled (the default)."),
+            .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
+            .value("pressed", "labels", "Show the keys with these labels pressed (comma separated)."),
+            .value("output", "file", "The PNG file to write.", required: true),
+            .value("geometry", "file", "A JSON file to write the key geometry to."),
+            layoutsOption,
+        ])
 
-    @Option(help: ArgumentHelp("The keyboard type (\(KeyboardType.allNames)), or the name of a layout file.",
-                               valueName: "type"))
-    var type = "default"
+    let options: ParsedOptions
+    init(_ options: ParsedOptions) { self.options = options }
 
-    @Option(help: "Width in pixels (\(KeyboardLayoutEngine.widths.lowerBound)-\(KeyboardLayoutEngine.widths.upperBound)).")
-    var width: Int
-
-    @Option(help: "Height in pixels.")
-    var height: Int
-
-    @Option(help: "The layer to show (letters, shifted, numbers, symbols; pads have 'pad'); default: the first.")
-    var layer: String?
-
-    @Option(name: .customLong("return-key"), help: "The Return key (\(ReturnKeyType.allNames)).")
-    var returnKey = "default"
-
-    @Option(help: "The colour theme: light or dark.")
-    var theme = "light"
-
-    @Flag(inversion: .prefixedNo, help: "Show the Globe key, as when more than one keyboard is enabled.")
-    var globe = true
-
-    @Option(help: ArgumentHelp("Show the shift key latched: off, on or caps-lock.", valueName: "state"))
-    var shift = "off"
-
-    @Option(help: ArgumentHelp("Show the keys with these labels pressed (comma separated).", valueName: "labels"))
-    var pressed: String?
-
-    @Option(help: "The PNG file to write.")
-    var output: String
-
-    @Option(help: "A JSON file to write the key geometry to.")
-    var geometry: String?
-
-    @OptionGroup var layouts: LayoutOptionGroup
-
-    func run() throws {
+    func run() {
         let fail = { (message: String) -> Never in Keypane_fail(message) }
-        let library = try layouts.library()
+        let width: Int, height: Int
+        do {
+            width = try options.int("width")!
+            height = try options.int("height")!
+        } catch { Keypane.usage("\(error)", command: "keypane render") }
+        let type = options["type"] ?? "default", layer = options["layer"], shift = options["shift"] ?? "off"
+        let output = options["output"]!, geometry = options["geometry"], pressed = options["pressed"]
+        let returnKeyName = options["return-key"] ?? "default", themeName = options["theme"] ?? "light"
+        let library = loadLibrary(options)
         guard let layout = library[type] else {
             fail("unknown keyboard type '\(type)': expected one of \(library.layouts.keys.sorted().joined(separator: ", "))")
         }
-        guard let returnKey = ReturnKeyType(rawValue: returnKey) else {
-            fail("unknown return key '\(self.returnKey)': expected one of \(ReturnKeyType.allNames)")
+        guard let returnKey = ReturnKeyType(rawValue: returnKeyName) else {
+            fail("unknown return key '\(returnKeyName)': expected one of \(ReturnKeyType.allNames)")
         }
-        guard let theme = Theme.named(theme) else { fail("unknown theme '\(self.theme)': expected light or dark") }
+        guard let theme = Theme.named(themeName) else { fail("unknown theme '\(themeName)': expected light or dark") }
         let shiftState: KeyboardState.Shift
         switch shift {
         case "off": shiftState = .off
@@ -61,10 +49,10 @@ struct RenderCommand: ParsableCommand {
         case "caps-lock": shiftState = .capsLock
         default: fail("unknown shift state '\(shift)': expected off, on or caps-lock")
         }
-        let options = LayoutOptions(returnKey: returnKey, showsGlobe: globe)
+        let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true))
         let placed: KeyboardGeometry
         do {
-            placed = try KeyboardLayoutEngine.layout(layout, layer: layer, width: width, height: height, options: options)
+            placed = try KeyboardLayoutEngine.layout(layout, layer: layer, width: width, height: height, options: layoutOptions)
         } catch { fail("\(error)") }
 
         var state = KeyboardState(shift: shiftState)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Injector
 import KeyboardModel
 import Render
@@ -7,66 +6,59 @@ import X11Host
 import XDisplay
 
 /// `keypane` (or `keypane run`): the live keyboard, docked at the bottom of the screen.
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Show the keyboard, docked at the bottom of the primary monitor (the default command).",
+struct RunCommand {
+    static let command = Command(
+        name: "run",
+        abstract: "Show the keyboard, docked at the bottom of the primary monitor.",
         discussion: """
             The keyboard never takes focus: it types into whichever window has it. If a keyboard is already \
             running on the display, it is shown instead of starting another. Signals: SIGUSR1 hides the \
             keyboard, SIGUSR2 shows it again; SIGINT, SIGTERM and SIGHUP end it, restoring the keymap.
-            """)
+            """,
+        options: [
+            .value("type", "type", "The keyboard shown first (a type or layout name); default: the first enabled."),
+            .value("keyboards", "list", "The enabled keyboards, in Globe order, comma separated (default: default,desktop)."),
+            .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
+            .value("theme", "theme", "The colour theme: light (the default) or dark."),
+            .value("height", "height", "Height in pixels (300) or percent of the monitor (35%)."),
+            .value("monitor", "name", "The RandR monitor to dock on (default: the primary)."),
+            .value("display", "name", "The X display (default: $DISPLAY)."),
+            layoutsOption,
+        ])
 
-    @Option(help: ArgumentHelp("The keyboard shown first (a type or layout name); default: the first enabled.",
-                               valueName: "type"))
-    var type: String?
+    let options: ParsedOptions
+    init(_ options: ParsedOptions) { self.options = options }
 
-    @Option(help: ArgumentHelp("The enabled keyboards, in Globe order, comma separated.", valueName: "list"))
-    var keyboards = "default,desktop"
-
-    @Option(name: .customLong("return-key"), help: "The Return key (\(ReturnKeyType.allNames)).")
-    var returnKey = "default"
-
-    @Option(help: "The colour theme: light or dark.")
-    var theme = "light"
-
-    @Option(help: ArgumentHelp("Height in pixels (300) or percent of the monitor (35%).", valueName: "height"))
-    var height: String?
-
-    @Option(help: ArgumentHelp("The RandR monitor to dock on (default: the primary).", valueName: "name"))
-    var monitor: String?
-
-    @Option(help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
-    var display: String?
-
-    @OptionGroup var layouts: LayoutOptionGroup
-
-    func run() throws {
-        let fail = { (message: String) -> Never in KeypaneFail(message) }
+    /// Runs the keyboard; returns its exit status.
+    func run() -> Int32 {
+        // Pango reads the font configuration on a thread of its own, meanwhile.
+        KeyboardRenderer.prepareFonts()
         let connection: DisplayConnection
-        do { connection = try DisplayConnection(name: display) } catch { fail("\(error)") }
-        if KeyboardHost.sendToRunning(.show, connection: connection) { return }
+        do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
+        if KeyboardHost.sendToRunning(.show, connection: connection) { return 0 }
 
-        let library = try layouts.library()
-        var enabled = keyboards.split(separator: ",").map(String.init)
+        let library = loadLibrary(options)
+        let known = library.layouts.keys.sorted().joined(separator: ", ")
+        var enabled = (options["keyboards"] ?? "default,desktop").split(separator: ",").map(String.init)
         for name in enabled where library[name] == nil {
-            fail("unknown keyboard '\(name)' in --keyboards: expected one of \(library.layouts.keys.sorted().joined(separator: ", "))")
+            fail("unknown keyboard '\(name)' in --keyboards: expected one of \(known)")
         }
-        if let type, library[type] == nil {
-            fail("unknown keyboard type '\(type)': expected one of \(library.layouts.keys.sorted().joined(separator: ", "))")
-        }
+        let type = options["type"]
+        if let type, library[type] == nil { fail("unknown keyboard type '\(type)': expected one of \(known)") }
         if let type, !enabled.contains(type) { enabled.append(type) }
         guard !enabled.isEmpty else { fail("--keyboards names no keyboard") }
-        guard let returnKey = ReturnKeyType(rawValue: returnKey) else {
-            fail("unknown return key '\(self.returnKey)': expected one of \(ReturnKeyType.allNames)")
+        let returnKeyName = options["return-key"] ?? "default"
+        guard let returnKey = ReturnKeyType(rawValue: returnKeyName) else {
+            fail("unknown return key '\(returnKeyName)': expected one of \(ReturnKeyType.allNames)")
         }
-        guard let theme = Theme.named(theme) else { fail("unknown theme '\(self.theme)': expected light or dark") }
-        var options = KeyboardHost.Options(monitor: monitor)
-        if let height {
+        let themeName = options["theme"] ?? "light"
+        guard let theme = Theme.named(themeName) else { fail("unknown theme '\(themeName)': expected light or dark") }
+        var hostOptions = KeyboardHost.Options(monitor: options["monitor"])
+        if let height = options["height"] {
             if height.hasSuffix("%"), let percent = Double(height.dropLast()), percent > 0, percent <= 100 {
-                options.heightFraction = percent / 100
+                hostOptions.heightFraction = percent / 100
             } else if let pixels = Int(height), pixels > 0 {
-                options.height = pixels
+                hostOptions.height = pixels
             } else {
                 fail("bad --height '\(height)': expected pixels (300) or a percentage (35%)")
             }
@@ -79,9 +71,8 @@ struct RunCommand: ParsableCommand {
             engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: type ?? enabled[0])!,
                                       returnKey: returnKey, width: 1024, height: 320)
         } catch { fail("\(error)") }
-        let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme, options: options)
-        throw ExitCode(host.run())
+        let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
+                                options: hostOptions)
+        return host.run()
     }
 }
-
-private func KeypaneFail(_ message: String) -> Never { fail(message) }

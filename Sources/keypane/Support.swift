@@ -2,11 +2,11 @@
 import Glibc
 #endif
 
-/// Prints a one-line message to standard error and exits with status 1.
-func fail(_ message: String, command: String = "keypane") -> Never {
+/// Prints a one-line message to standard error and exits, with status 1 unless told otherwise.
+func fail(_ message: String, command: String = "keypane", status: Int32 = 1) -> Never {
     let line = Array("\(command): \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(1)
+    exit(status)
 }
 
 /// Finds the files Keypane ships: layouts, and later sounds and themes.

@@ -49,9 +49,17 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         #expect(help.stdout.contains("render"))
         #expect(help.stdout.contains("layouts"))
         let renderHelp = try run(["render", "--help"])
-        for option in ["--type", "--width", "--height", "--layer", "--return-key", "--theme", "--output", "--geometry"] {
+        for option in ["--type", "--width", "--height", "--layer", "--return-key", "--theme", "--[no-]globe",
+                       "--shift", "--pressed", "--output", "--geometry", "--layouts"] {
             #expect(renderHelp.stdout.contains(option), "\(option)")
         }
+        let runHelp = try run(["run", "--help"])
+        #expect(runHelp.status == 0)
+        for option in ["--type", "--keyboards", "--return-key", "--theme", "--height", "--monitor", "--display",
+                       "--layouts", "SIGUSR1"] {
+            #expect(runHelp.stdout.contains(option), "\(option)")
+        }
+        #expect(try run(["--version"]).stdout == "0.1.0\n")
     }
 
     @Test func writesAPNGAndItsGeometry() throws {
@@ -125,6 +133,36 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(text), "\(result.stderr)")
+    }
+
+    @Test func commandLineMistakesAreOneLineWithStatus64() throws {
+        let cases: [([String], String)] = [
+            (["--bogus"], "keypane: unknown option '--bogus' (see keypane --help)"),
+            (["frob"], "keypane: unknown command 'frob'"),
+            (["render", "--width", "800", "--output", "/tmp/x.png"], "keypane render: missing --height"),
+            (["render", "--width", "wide", "--height", "300", "--output", "/tmp/x.png"],
+             "--width must be a whole number, not 'wide'"),
+            (["render", "--width", "800", "--height", "300", "--output"], "--output needs a value"),
+            (["render", "--globe=yes", "--width", "800", "--height", "300", "--output", "/tmp/x.png"],
+             "unknown option '--globe'"),
+            (["layouts", "extra"], "unexpected argument 'extra'"),
+        ]
+        for (arguments, message) in cases {
+            try expectOneLineFailure(arguments, mentioning: message)
+            #expect(try run(arguments).status == 64, "\(arguments)")
+        }
+    }
+
+    @Test func optionsTakeTheirValueAfterAnEqualsSignToo() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("k.json").path
+        let result = try run(["render", "--width=375", "--height=260", "--type=email", "--no-globe",
+                              "--output=\(dir.path)/k.png", "--geometry", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+            as? [String: Any])
+        #expect(object["type"] as? String == "email" && object["width"] as? Int == 375)
     }
 
     @Test func unknownTypeIsOneLine() throws {

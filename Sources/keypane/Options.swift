@@ -1,0 +1,128 @@
+// Keypane's command line: each command declares its options once, for parsing and for its --help.
+//
+// A small parser of our own rather than a package: it keeps start-up short (no reflection over property
+// wrappers, no Foundation in the binary) and the build free of downloads, as a Debian package needs.
+
+/// One option of a command: `--name VALUE` (or `--name=VALUE`), or a flag `--name` / `--no-name`.
+struct Option {
+    var name: String
+    /// The placeholder of the value, as help shows it; nil for a flag.
+    var value: String?
+    var help: String
+    /// A value the command cannot do without.
+    var required = false
+
+    static func value(_ name: String, _ value: String, _ help: String, required: Bool = false) -> Option {
+        Option(name: name, value: value, help: help, required: required)
+    }
+
+    static func flag(_ name: String, _ help: String) -> Option {
+        Option(name: name, value: nil, help: help)
+    }
+}
+
+/// A command: its name, what it does, and its options.
+struct Command {
+    var name: String
+    var abstract: String
+    var discussion: String?
+    var options: [Option]
+
+    /// What `keypane NAME --help` prints.
+    var help: String {
+        var text = "Usage: keypane \(name)"
+        for option in options where option.required { text += " --\(option.name) \(option.value ?? "")" }
+        text += " [options]\n\n" + wrap(abstract, indent: 0) + "\n"
+        if let discussion { text += "\n" + wrap(discussion, indent: 0) + "\n" }
+        text += "\nOptions:\n"
+        let all = options + [.flag("help", "Show this help.")]
+        for option in all {
+            var left = "  --" + (option.value == nil && option.name != "help" ? "[no-]" : "") + option.name
+            if let value = option.value { left += " " + value }
+            let column = 28
+            let help = (option.required ? "Required. " : "") + option.help
+            if left.count >= column {
+                text += left + "\n" + wrap(help, indent: column) + "\n"
+            } else {
+                text += left + String(repeating: " ", count: column - left.count)
+                    + wrap(help, indent: column).dropFirst(column) + "\n"
+            }
+        }
+        return text
+    }
+
+    /// Reads the arguments after the command's name.
+    func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> ParsedOptions {
+        var parsed = ParsedOptions()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("unexpected argument '\(argument)'")
+            }
+            var name = String(argument.dropFirst(2))
+            var inline: String?
+            if let equals = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if let option = options.first(where: { $0.name == name && $0.value != nil }) {
+                guard let value = inline ?? rest.popFirst() else {
+                    throw UsageError("--\(name) needs a value (\(option.value!))")
+                }
+                parsed.values[name] = value
+            } else if inline == nil, options.contains(where: { $0.name == name && $0.value == nil }) {
+                parsed.flags[name] = true
+            } else if inline == nil, name.hasPrefix("no-"),
+                      options.contains(where: { $0.name == name.dropFirst(3) && $0.value == nil }) {
+                parsed.flags[String(name.dropFirst(3))] = false
+            } else {
+                throw UsageError("unknown option '--\(name)'")
+            }
+        }
+        for option in options where option.required && parsed.values[option.name] == nil {
+            throw UsageError("missing --\(option.name) \(option.value ?? "")")
+        }
+        return parsed
+    }
+}
+
+/// The options given on the command line, by name.
+struct ParsedOptions {
+    var values: [String: String] = [:]
+    var flags: [String: Bool] = [:]
+
+    subscript(_ name: String) -> String? { values[name] }
+
+    /// An option's value as a whole number, or a usage error naming it.
+    func int(_ name: String) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let number = Int(text) else { throw UsageError("--\(name) must be a whole number, not '\(text)'") }
+        return number
+    }
+
+    func flag(_ name: String, default value: Bool) -> Bool { flags[name] ?? value }
+}
+
+/// A command line that cannot be understood, said in one line.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Breaks text into lines of at most 100 columns, each after `indent` spaces.
+func wrap(_ text: String, indent: Int, width: Int = 100) -> String {
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var line = ""
+        for word in paragraph.split(separator: " ") {
+            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+    }
+    let pad = String(repeating: " ", count: indent)
+    return lines.map { pad + $0 }.joined(separator: "\n")
+}
