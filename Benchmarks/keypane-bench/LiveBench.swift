@@ -132,6 +132,29 @@ final class LiveBench {
         throw BenchError("\(argv[0]) showed no window")
     }
 
+    /// Starts a program and returns the times from exec to its window mapped and to its first frame: the
+    /// window showing keys (a row of it with at least three colours, where an undrawn window has its
+    /// background or the root's pattern). The program is stopped again.
+    func startUp(_ argv: [String], className: String) throws -> (mapped: Double, frame: Double) {
+        let (child, mapped, window) = try startAndWaitForMap(argv, className: className)
+        defer { child.stop() }
+        let start = now() - mapped
+        let (w, h) = size(of: window)
+        while now() < start + 10 {
+            // Rows an eighth of the height apart: one of them crosses keys, whatever the layout's gaps.
+            for row in 1..<8 {
+                guard let image = XGetImage(dpy, window, 0, Int32(h * row / 8), UInt32(w), 1, UInt.max, ZPixmap)
+                else { continue }
+                var colours = Set<UInt>()
+                for x in 0..<Int32(w) where colours.count < 3 { colours.insert(image.pointee.f.get_pixel(image, x, 0)) }
+                _ = image.pointee.f.destroy_image(image)
+                if colours.count >= 3 { return (mapped, now() - start) }
+            }
+            usleep(500)
+        }
+        throw BenchError("\(argv[0]) drew nothing in its \(w)x\(h) window \(window)")
+    }
+
     func viewableWindow(className: String, under parent: UInt? = nil) -> UInt? {
         var rootReturn: UInt = 0, parentReturn: UInt = 0
         var children: UnsafeMutablePointer<UInt>?
@@ -189,14 +212,20 @@ final class LiveBench {
         return mask & UInt32(Button1Mask) != 0
     }
 
-    /// Taps at a point and returns the time from the tap to the key press at the receiver, or nil.
-    func tapLatency(x: Int, y: Int) -> Double? {
+    /// Taps at a point and returns the time from the tap's release to the key press at the receiver, or
+    /// nil. A quick tap sends press and release together; otherwise the button is held `hold` seconds
+    /// first, as a finger is, so the keyboard has drawn the press before the release comes.
+    func tapLatency(x: Int, y: Int, hold: Double = 0) -> Double? {
         XTestFakeMotionEvent(dpy, -1, Int32(x), Int32(y), 0)
         XSync(dpy, 0)
         var event = XEvent()
         while XPending(dpy) > 0 { XNextEvent(dpy, &event) }
-        let start = now()
         XTestFakeButtonEvent(dpy, 1, 1, 0)
+        if hold > 0 {
+            XSync(dpy, 0)
+            usleep(useconds_t(hold * 1e6))
+        }
+        let start = now()
         XTestFakeButtonEvent(dpy, 1, 0, 0)
         XFlush(dpy)
         var latency: Double?
@@ -224,24 +253,35 @@ func stats(_ values: [Double]) -> String {
 }
 
 /// The live measurements; prints one line per figure.
-func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary) throws {
+func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, onlyStart: Bool) throws {
     let bench = try LiveBench()
     defer { bench.close() }
     let taps = 1000
+    let heldTaps = 300, hold = 0.03
 
-    // Keypane: start-up, latency, CPU and memory.
-    var starts: [Double] = []
-    for _ in 0..<5 {
-        let (child, time, _) = try bench.startAndWaitForMap(
-            [keypane, "--keyboards", "default", "--height", "320", "--layouts", layouts], className: "keypane")
-        starts.append(time)
-        child.stop()
+    // Start-up, keypane and matchbox-keyboard in turn, so the machine's load falls on both alike.
+    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--layouts", layouts]
+    let peerPath = "/usr/bin/matchbox-keyboard"
+    let hasPeer = access(peerPath, X_OK) == 0
+    if !hasPeer { print("matchbox-keyboard: not installed, no comparison") }
+    var starts: [(mapped: Double, frame: Double)] = [], peerStarts: [(mapped: Double, frame: Double)] = []
+    for _ in 0..<8 {
+        starts.append(try bench.startUp(keypaneArguments, className: "keypane"))
         usleep(100_000)
+        if hasPeer {
+            peerStarts.append(try bench.startUp([peerPath], className: "Keyboard"))
+            usleep(100_000)
+        }
     }
-    print("keypane exec to window mapped: \(stats(starts))")
+    print("keypane exec to window mapped: \(stats(starts.map(\.mapped)))")
+    print("keypane exec to first frame: \(stats(starts.map(\.frame)))")
+    if hasPeer {
+        print("matchbox-keyboard exec to window mapped: \(stats(peerStarts.map(\.mapped)))")
+        print("matchbox-keyboard exec to first frame: \(stats(peerStarts.map(\.frame)))")
+    }
+    if onlyStart { return }
 
-    let (child, _, window) = try bench.startAndWaitForMap(
-        [keypane, "--keyboards", "default", "--height", "320", "--layouts", layouts], className: "keypane")
+    let (child, _, window) = try bench.startAndWaitForMap(keypaneArguments, className: "keypane")
     defer { child.stop() }
     usleep(300_000)
     let (ox, oy) = bench.origin(of: window)
@@ -259,8 +299,12 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary) thro
     for _ in 0..<taps { if let l = bench.tapLatency(x: a.0, y: a.1) { latencies.append(l) } }
     let cpuPerTap = (child.cpuSeconds - cpuBefore) / Double(taps)
     print("keypane tap to keystroke, mapped letter: \(stats(latencies))")
-    print("keypane CPU per tap: \(format(cpuPerTap * 1e6 / 1000)) ms (\(Int(cpuPerTap * 1e6)) µs)")
+    print("keypane CPU per tap: \(Int(cpuPerTap * 1e6)) µs")
     print("keypane RSS: \(rssStart) KiB after start, \(child.rssKiB) KiB after \(taps) taps")
+    let cpuBeforeHeld = child.cpuSeconds
+    var held: [Double] = []
+    for _ in 0..<heldTaps { if let l = bench.tapLatency(x: a.0, y: a.1, hold: hold) { held.append(l) } }
+    print("keypane held tap (\(Int(hold * 1000)) ms), release to keystroke: \(stats(held)); CPU per tap \(Int((child.cpuSeconds - cpuBeforeHeld) / Double(heldTaps) * 1e6)) µs")
 
     // A character no key of the US keymap has: € on the symbols layer, through a spare keycode.
     let numbersKey = centre(letters) { $0.function == .layer("numbers") }
@@ -283,19 +327,9 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary) thro
     print("keypane idle for 5 s: \(child.wakeups - wakeBefore) wake-ups, \(format((child.cpuSeconds - idleCPU) * 1000)) ms CPU")
     child.stop()
 
-    // matchbox-keyboard, the same tap on a letter key of its window.
-    guard access("/usr/bin/matchbox-keyboard", X_OK) == 0 else {
-        print("matchbox-keyboard: not installed")
-        return
-    }
-    var peerStarts: [Double] = []
-    for _ in 0..<3 {
-        let (peer, time, _) = try bench.startAndWaitForMap(["/usr/bin/matchbox-keyboard"], className: "Keyboard")
-        peerStarts.append(time)
-        peer.stop()
-        usleep(200_000)
-    }
-    let (peer, _, peerWindow) = try bench.startAndWaitForMap(["/usr/bin/matchbox-keyboard"], className: "Keyboard")
+    // matchbox-keyboard, the same taps on a letter key of its window.
+    guard hasPeer else { return }
+    let (peer, _, peerWindow) = try bench.startAndWaitForMap([peerPath], className: "Keyboard")
     defer { peer.stop() }
     usleep(500_000)
     let (px, py) = bench.origin(of: peerWindow)
@@ -307,11 +341,15 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary) thro
     var peerLatencies: [Double] = []
     for _ in 0..<taps { if let l = bench.tapLatency(x: target.0, y: target.1) { peerLatencies.append(l) } }
     let peerCPUPerTap = (peer.cpuSeconds - peerCPU) / Double(taps)
-    print("matchbox-keyboard exec to window mapped: \(stats(peerStarts))")
     print("matchbox-keyboard tap to keystroke: \(stats(peerLatencies))")
     print("matchbox-keyboard CPU per tap: \(Int(peerCPUPerTap * 1e6)) µs; RSS \(peerRSS) KiB after start, \(peer.rssKiB) KiB after")
-    if !peerLatencies.isEmpty && !latencies.isEmpty {
-        let ratio = percentile(latencies, 0.5) / percentile(peerLatencies, 0.5)
-        print("ratio keypane/matchbox tap latency p50: \(format(ratio))")
+    let peerCPUBeforeHeld = peer.cpuSeconds
+    var peerHeld: [Double] = []
+    for _ in 0..<heldTaps {
+        if let l = bench.tapLatency(x: target.0, y: target.1, hold: hold) { peerHeld.append(l) }
+    }
+    print("matchbox-keyboard held tap (\(Int(hold * 1000)) ms), release to keystroke: \(stats(peerHeld)); CPU per tap \(Int((peer.cpuSeconds - peerCPUBeforeHeld) / Double(heldTaps) * 1e6)) µs")
+    if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty {
+        print("ratio keypane/matchbox p50: tap \(format(percentile(latencies, 0.5) / percentile(peerLatencies, 0.5))), held tap \(format(percentile(held, 0.5) / percentile(peerHeld, 0.5))), first frame \(format(percentile(starts.map(\.frame), 0.5) / percentile(peerStarts.map(\.frame), 0.5)))")
     }
 }

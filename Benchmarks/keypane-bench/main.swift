@@ -102,7 +102,10 @@ if let keypane = argument("--keypane") {
 }
 
 if let keypane = argument("--keypane") {
-    do { try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library) } catch {
+    do {
+        try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library,
+                         onlyStart: CommandLine.arguments.contains("--only-start"))
+    } catch {
         print("keypane-bench: live figures: \(error)")
         exit(1)
     }
