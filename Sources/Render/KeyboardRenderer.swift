@@ -67,6 +67,11 @@ public final class KeyboardRenderer {
     /// the popups over them.
     public func redraw(_ areas: [Rect], of geometry: KeyboardGeometry, state: KeyboardState,
                        on surface: Surface, popups: Bool = true) throws(RenderError) {
+        // At a new size every key has a new look: the old images would only take memory.
+        if imagesSize.width != geometry.width || imagesSize.height != geometry.height {
+            forgetImages()
+            imagesSize = (geometry.width, geometry.height)
+        }
         try withContext(surface) { cr in
             for area in areas {
                 cairo_save(cr)
@@ -139,6 +144,8 @@ public final class KeyboardRenderer {
     /// surface drawn on (`cairo_surface_create_similar`): on a window they are X pixmaps, and the copy happens
     /// in the X server.
     private var images: [Look: OpaquePointer] = [:]
+    /// The keyboard size the images were drawn for.
+    private var imagesSize = (width: 0, height: 0)
 
     /// More looks than any keyboard shows in all its layers and states; past it the cache starts again.
     private static let imageLimit = 600
