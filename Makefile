@@ -4,8 +4,8 @@
 SWIFT ?= swift
 BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev fonts-dejavu-core
-# The end-to-end tests run a real X server, window manager and terminal, and change keymaps.
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils zenity
+# The end-to-end tests run a real X server, window manager and terminal, change keymaps and screen sizes.
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 

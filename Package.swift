@@ -72,7 +72,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Typing", "KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "CX11", "CXTest"],
+        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "X11Host", "KeyboardModel", "CX11", "CXTest"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -133,7 +133,7 @@ public final class KeyboardHost {
             // read already, so the socket would not wake poll for them.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
             var timeout: Int32 = -1
-            if let deadline = engine.nextDeadline {
+            if let deadline = [engine.nextDeadline, screenDeadline].compactMap({ $0 }).min() {
                 timeout = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
             }
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -142,6 +142,10 @@ public final class KeyboardHost {
             if ready < 0 && errno != EINTR { break }
             if fds[1].revents != 0 { readSignals() }
             if let deadline = engine.nextDeadline, deadline <= Self.now() { apply(engine.tick(at: Self.now())) }
+            if let deadline = screenDeadline, deadline <= Self.now() {
+                screenDeadline = nil
+                screenChanged()
+            }
         }
         shutdown()
         return 0
@@ -211,13 +215,14 @@ public final class KeyboardHost {
                 running = false
             }
         case ConfigureNotify where event.xconfigure.window == connection.rootWindow:
-            screenChanged()
+            XRRUpdateConfiguration(&event)
+            screenChanging()
         default:
             if randrEventBase != 0 && type == randrEventBase + RRScreenChangeNotify {
                 XRRUpdateConfiguration(&event)
-                screenChanged()
+                screenChanging()
             } else if randrEventBase != 0 && type == randrEventBase + RRNotify {
-                screenChanged()
+                screenChanging()
             } else if xkbEventBase != 0 && type == xkbEventBase {
                 injector.groupChanged()
             }
@@ -319,16 +324,29 @@ public final class KeyboardHost {
         XFlush(display)
     }
 
-    /// The screen changed: dock again on the right monitor at the right size.
+    /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
+    /// comes as a burst of RandR and root-window events, and only the last state matters.
+    static let screenSettle = 0.03
+
+    /// When the keyboard docks again, if the screen is changing.
+    private var screenDeadline: Double?
+
+    private func screenChanging() {
+        screenDeadline = Self.now() + Self.screenSettle
+    }
+
+    /// The screen changed: dock again on the right monitor (the named one, else the primary, else the
+    /// first) at the right size. Layer, shift and keyboard stay; touches in progress are dropped, as the
+    /// keys under them moved.
     private func screenChanged() {
         let placement = Self.placement(connection: connection, options: options, rows: engine.geometry.rows)
-        guard placement.frame != window.frame else {
-            window.setStrut(placement.strut)
-            return
-        }
-        window.setFrame(placement.frame)
         window.setStrut(placement.strut)
-        try? engine.resize(width: placement.frame.width, height: placement.frame.height)
+        guard placement.frame != window.frame else { return }
+        _ = engine.cancelTouches()
+        window.setFrame(placement.frame)
+        do { try engine.resize(width: placement.frame.width, height: placement.frame.height) } catch {
+            warn("cannot lay the keyboard out at \(placement.frame.width)x\(placement.frame.height): \(error)")
+        }
         redrawAll()
     }
 }
@@ -336,4 +354,10 @@ public final class KeyboardHost {
 extension KeyboardGeometry {
     /// How many rows of keys.
     var rows: Int { Set(keys.map(\.rect.y)).count }
+}
+
+/// A problem the keyboard lives through, said on standard error.
+func warn(_ message: String) {
+    let line = Array("keypane: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }

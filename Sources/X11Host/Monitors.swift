@@ -61,14 +61,18 @@ public enum DockPlacement {
         return monitors.first(where: \.isPrimary) ?? monitors[0]
     }
 
-    /// A height that suits the monitor: a larger share of the height in portrait, a smaller one in
-    /// landscape, and no taller than a phone-like or tablet-like keyboard of that width would be.
+    /// The height of a row of keys (key and gap) a docked keyboard keeps to, in pixels: big enough to hit,
+    /// small enough to leave the screen to the application.
+    public static let rowHeights = 44...120
+
+    /// A height that suits the monitor: 38% of its height in portrait, 30% in landscape, with rows within
+    /// `rowHeights`, and never more than half the monitor unless the smallest rows need it.
     public static func height(for monitor: Rect, rows: Int) -> Int {
         let portrait = monitor.height > monitor.width
-        let share = Double(monitor.height) * (portrait ? 0.3 : 0.4)
-        let byWidth = Double(monitor.width) * (WidthClass(width: monitor.width) == .compact ? 0.62 : 0.36)
-        let minimum = rows * (KeyboardLayoutEngine.minimumKeyHeight + 12) + 8
-        return min(max(Int(min(share, byWidth)), minimum, 150), max(monitor.height / 2, minimum))
+        let share = Int(Double(monitor.height) * (portrait ? 0.38 : 0.30))
+        let lowest = rows * rowHeights.lowerBound, highest = rows * rowHeights.upperBound
+        let bounded = min(max(share, lowest), highest)
+        return min(bounded, max(monitor.height / 2, min(lowest, monitor.height)))
     }
 
     /// The keyboard's rectangle at the bottom of a monitor, in root coordinates.

@@ -47,7 +47,7 @@ final class LiveKeyboard {
     let session: XSession
     let process: Process
     let window: UInt
-    let frame: (x: Int, y: Int, width: Int, height: Int)
+    private(set) var frame: (x: Int, y: Int, width: Int, height: Int)
     let stderr: Pipe
     var extra: [String]
     private var cache: [String: Geometry] = [:]
@@ -67,9 +67,18 @@ final class LiveKeyboard {
         usleep(100_000)
     }
 
+    /// Waits until the window has a frame that passes `check` (after a screen change), and keeps it.
+    func waitForFrame(_ check: ((x: Int, y: Int, width: Int, height: Int)) -> Bool) -> Bool {
+        let moved = waitUntil { check(session.frame(window)) }
+        frame = session.frame(window)
+        // Let the frame at the new size land before the next tap.
+        usleep(100_000)
+        return moved
+    }
+
     /// The geometry keypane shows for a type and layer (nil: the first layer).
     func geometry(type: String, layer: String?) throws -> Geometry {
-        let key = "\(type)/\(layer ?? "")"
+        let key = "\(type)/\(layer ?? "")/\(frame.width)x\(frame.height)"
         if let cached = cache[key] { return cached }
         let result = try EndToEndTests.geometry(type: type, layer: layer, width: frame.width, height: frame.height,
                                                 extra: extra)

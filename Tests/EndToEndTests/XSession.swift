@@ -257,6 +257,36 @@ final class XSession {
         waitForButton(down: false)
     }
 
+    // MARK: - Screens
+
+    /// Changes the screen's size with xrandr, as a rotation or a new monitor would: Xvfb has one output,
+    /// "screen", whose modes can be any size up to the one it started with.
+    func setScreenSize(width: Int, height: Int) throws {
+        let mode = "\(width)x\(height)"
+        if !modes.contains(mode) {
+            try xrandr(["--newmode", mode, "0", "\(width)", "0", "0", "0", "\(height)", "0", "0", "0"])
+            try xrandr(["--addmode", "screen", mode])
+            modes.insert(mode)
+        }
+        try xrandr(["--output", "screen", "--mode", mode])
+    }
+
+    private var modes: Set<String> = []
+
+    /// Adds a RandR monitor covering part of the screen (no output of its own), as a second screen would.
+    func addMonitor(_ name: String, x: Int, y: Int, width: Int, height: Int) throws {
+        try xrandr(["--setmonitor", name, "\(width)/\(width / 4)x\(height)/\(height / 4)+\(x)+\(y)", "none"])
+    }
+
+    func removeMonitor(_ name: String) throws {
+        try xrandr(["--delmonitor", name])
+    }
+
+    private func xrandr(_ arguments: [String]) throws {
+        let (status, output) = try run("/usr/bin/xrandr", arguments)
+        guard status == 0 else { throw TestFailure("xrandr \(arguments.joined(separator: " ")) failed: \(output)") }
+    }
+
     /// The server's whole keymap, as xkbcomp prints it.
     func keymapDump() throws -> String {
         try run("/usr/bin/xkbcomp", ["-xkb", display, "-"]).output

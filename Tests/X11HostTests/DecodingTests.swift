@@ -62,10 +62,21 @@ import X11Host
     }
 
     @Test func heightSuitsTheOrientation() {
-        let landscape = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1920, height: 1080), rows: 4)
-        let portrait = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1080, height: 1920), rows: 4)
-        #expect(landscape > 300 && landscape <= 540)
-        #expect(portrait > landscape / 2 && portrait < 1920 / 2)
-        #expect(Double(portrait) / 1920 < Double(landscape) / 1080)
+        func share(_ width: Int, _ height: Int, rows: Int = 4) -> Double {
+            Double(DockPlacement.height(for: Rect(x: 0, y: 0, width: width, height: height), rows: rows)) / Double(height)
+        }
+        // A larger share of the height in portrait than in landscape.
+        #expect(share(768, 1024) > share(1024, 768))
+        #expect(share(800, 1280) > share(1280, 800))
+        #expect(share(600, 800) > share(800, 600))
+        // Rows stay within their bounds: a tall portrait monitor does not get giant keys...
+        let tall = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1080, height: 1920), rows: 4)
+        #expect(tall == 4 * DockPlacement.rowHeights.upperBound)
+        // ...a short one keeps keys that can be hit, and the keyboard never takes more than half...
+        #expect(DockPlacement.height(for: Rect(x: 0, y: 0, width: 1280, height: 400), rows: 4) == 4 * 44)
+        #expect(DockPlacement.height(for: Rect(x: 0, y: 0, width: 1920, height: 1080), rows: 5) == 324)
+        // ...unless the smallest rows need more, on a tiny screen.
+        #expect(DockPlacement.height(for: Rect(x: 0, y: 0, width: 640, height: 300), rows: 5) == 220)
+        #expect(DockPlacement.height(for: Rect(x: 0, y: 0, width: 640, height: 200), rows: 5) == 200)
     }
 }
