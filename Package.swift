@@ -56,7 +56,7 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "CX11", "CXTest"],
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "CX11", "CXTest", "CXRandR"],
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests

@@ -79,9 +79,11 @@ final class LiveBench {
     let display: String
     let dpy: OpaquePointer
     let receiver: UInt
-    let width = 1280, height = 800
+    let width: Int, height: Int
 
-    init() throws {
+    init(width: Int = 1280, height: Int = 800) throws {
+        self.width = width
+        self.height = height
         // Find a free display number.
         var number = 140
         while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }

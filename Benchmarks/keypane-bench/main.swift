@@ -103,8 +103,13 @@ if let keypane = argument("--keypane") {
 
 if let keypane = argument("--keypane") {
     do {
-        try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library,
-                         onlyStart: CommandLine.arguments.contains("--only-start"))
+        let only = argument("--only")
+        if only == nil || only == "start" || only == "live" {
+            try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library, onlyStart: only == "start")
+        }
+        if only == nil || only == "resize" {
+            try runResizeBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
     } catch {
         print("keypane-bench: live figures: \(error)")
         exit(1)

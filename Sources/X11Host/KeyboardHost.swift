@@ -326,7 +326,7 @@ public final class KeyboardHost {
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
-    static let screenSettle = 0.03
+    static let screenSettle = 0.01
 
     /// When the keyboard docks again, if the screen is changing.
     private var screenDeadline: Double?
