@@ -35,6 +35,8 @@ public enum KeyAction: Equatable, Sendable {
     case selectKeyboard(Int)
     /// Hide the keyboard.
     case dismiss
+    /// Undock the keyboard into a floating one, or dock it again.
+    case toggleFloating
 }
 
 /// What changed after an event: what to do, and what to draw again.

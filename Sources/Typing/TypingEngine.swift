@@ -149,6 +149,7 @@ public struct TypingEngine: Sendable {
     private func hasLongPress(_ key: Int) -> Bool {
         let placed = geometry.keys[key]
         return !placed.alternates.isEmpty || (placed.function == .globe && enabled.count > 1)
+            || placed.function == .dismiss
     }
 
     private mutating func began(_ event: InputEvent, _ update: inout Update) {
@@ -237,7 +238,7 @@ public struct TypingEngine: Sendable {
         case .globe:
             if !touch.longPressDone { update.actions.append(.nextKeyboard) }
         case .dismiss:
-            update.actions.append(.dismiss)
+            if !touch.longPressDone { update.actions.append(.dismiss) }
         }
     }
 
@@ -354,6 +355,10 @@ public struct TypingEngine: Sendable {
         if placed.function == .globe {
             let titles = enabled.map { library[$0]!.title }
             state.popups.append(.keyboards(key: key, titles: titles, selected: current))
+        } else if placed.function == .dismiss {
+            // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).
+            update.actions.append(.toggleFloating)
+            return
         } else if case .text(let text) = placed.function {
             state.popups.append(.alternates(key: key, options: [text] + placed.alternates, selected: 0))
         }

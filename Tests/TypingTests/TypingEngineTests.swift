@@ -221,6 +221,18 @@ struct Harness {
         #expect(k.typed() == [.keysym("Return", modifiers: []), .dismiss])
     }
 
+    @Test func holdingDismissUndocksInsteadOfHiding() throws {
+        var k = try Harness()
+        k.send(.began, "dismiss")
+        k.wait(0.5)
+        #expect(k.typed() == [.toggleFloating])
+        k.send(.ended, "dismiss")
+        #expect(k.typed().isEmpty)
+        #expect(k.engine.nextDeadline == nil)
+        k.tap("dismiss")
+        #expect(k.typed() == [.dismiss])
+    }
+
     @Test func resizeKeepsLayerAndShift() throws {
         var k = try Harness()
         k.tap("123")
