@@ -312,6 +312,22 @@ public final class KeyboardRenderer {
         }
     }
 
+    /// Draws the floating keyboard's handle: its strip of background with a grab bar in the middle.
+    public func drawHandle(_ rect: Rect, on surface: Surface) throws(RenderError) {
+        try withContext(surface) { cr in
+            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            set(cr, theme.background)
+            cairo_fill(cr)
+            let width = min(Double(rect.width) * 0.3, 120), height = 5.0
+            roundedRect(cr, Double(rect.x) + (Double(rect.width) - width) / 2,
+                        Double(rect.y) + (Double(rect.height) - height) / 2, width, height, height / 2)
+            var bar = theme.secondaryLabel
+            bar.alpha = 0.6
+            set(cr, bar)
+            cairo_fill(cr)
+        }
+    }
+
     /// How many characters of the text no installed font can draw (they would show as boxes).
     public func missingGlyphs(in text: String) -> Int {
         pango_font_description_set_absolute_size(font, 20 * Double(PANGO_SCALE))

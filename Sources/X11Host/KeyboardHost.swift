@@ -23,10 +23,17 @@ public final class KeyboardHost {
         public var height: Int?
         /// A height as a share of the monitor's height (0...1), used when `height` is nil.
         public var heightFraction: Double?
-        public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil) {
+        /// Start undocked: a floating keyboard the user drags by its handle.
+        public var floating: Bool
+        /// Where the floating keyboard's position is kept between runs; nil keeps nothing.
+        public var positionFile: PositionFile?
+        public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
+                    positionFile: PositionFile? = nil) {
             self.monitor = monitor
             self.height = height
             self.heightFraction = heightFraction
+            self.floating = floating
+            self.positionFile = positionFile
         }
     }
 
@@ -79,23 +86,97 @@ public final class KeyboardHost {
         // Signals arrive through a pipe the loop polls, never in the middle of an X call.
         signalDescriptor = SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2])
 
-        let placement = Self.placement(connection: connection, options: options, rows: engine.geometry.rows)
+        floating = options.floating
+        do { floatingPosition = try options.positionFile?.load() } catch {
+            warn("\(error); the floating keyboard starts at the bottom of the screen")
+        }
+        monitors = connection.monitors()
+        let placement = Self.placement(connection: connection, monitors: monitors, options: options,
+                                       rows: engine.geometry.rows, floating: floating, position: floatingPosition)
         window = KeyboardWindow(connection: connection, frame: placement.frame)
         window.setStrut(placement.strut)
         selectScreenAndKeymapEvents()
         XSetSelectionOwner(display, instanceAtom, window.window, UInt(CurrentTime))
-        if engine.size != (placement.frame.width, placement.frame.height) {
-            try? self.engine.resize(width: placement.frame.width, height: placement.frame.height)
-        }
+        let size = keyboardSize(of: placement.frame)
+        if engine.size != size { try? self.engine.resize(width: size.width, height: size.height) }
     }
 
-    static func placement(connection: DisplayConnection, options: Options, rows: Int) -> (frame: Rect, strut: [Int]) {
-        let monitor = DockPlacement.choose(connection.monitors(), named: options.monitor).rect
+    /// The window's frame and struts: docked at the bottom of the monitor, or floating (no struts).
+    static func placement(connection: DisplayConnection, monitors: [Monitor], options: Options, rows: Int,
+                          floating: Bool, position: (x: Int, y: Int)?) -> (frame: Rect, strut: [Int]) {
+        let chosen = DockPlacement.choose(monitors, named: options.monitor)
+        if floating {
+            let size = FloatingPlacement.size(on: chosen.rect, rows: rows)
+            let frame = FloatingPlacement.frame(at: position, size: size, monitors: monitors, fallback: chosen)
+            return (frame, Array(repeating: 0, count: 12))
+        }
+        let monitor = chosen.rect
         var height = options.height ?? options.heightFraction.map { Int(Double(monitor.height) * $0) }
             ?? DockPlacement.height(for: monitor, rows: rows)
         height = min(max(height, 60), monitor.height)
         let frame = DockPlacement.frame(on: monitor, height: height)
         return (frame, DockPlacement.strut(frame: frame, rootHeight: connection.rootSize.height))
+    }
+
+    // MARK: - Floating
+
+    /// Docked at the bottom, or floating where the user dragged it.
+    public private(set) var floating: Bool
+    /// Where the floating keyboard was last put, kept between runs.
+    private var floatingPosition: (x: Int, y: Int)?
+    /// The monitors, as RandR last reported them.
+    private var monitors: [Monitor]
+    /// A drag of the floating keyboard's handle: which touch, where it began (root pixels), and where the
+    /// window was then.
+    private var drag: (touch: Int, start: (x: Int, y: Int), origin: (x: Int, y: Int))?
+    /// Whether saving the position has failed once already: said once, not on every drag.
+    private var positionSaveFailed = false
+
+    /// The keys' area of a window frame: all of it docked, all but the handle floating.
+    private func keyboardSize(of frame: Rect) -> (width: Int, height: Int) {
+        (frame.width, frame.height - (floating ? FloatingPlacement.handleHeight : 0))
+    }
+
+    /// The handle strip along the bottom of the floating keyboard, in window pixels.
+    private var handleRect: Rect? {
+        guard floating else { return nil }
+        let f = window.frame
+        return Rect(x: 0, y: f.height - FloatingPlacement.handleHeight, width: f.width, height: FloatingPlacement.handleHeight)
+    }
+
+    /// Starts a drag when a touch or click lands on the handle. True when it did.
+    private func beginDrag(touch: Int, y: Double, root: (x: Int, y: Int)) -> Bool {
+        guard let handle = handleRect, drag == nil, Int(y) >= handle.y else { return false }
+        drag = (touch, root, (window.frame.x, window.frame.y))
+        return true
+    }
+
+    /// Follows the dragging finger, keeping the keyboard wholly on a monitor.
+    private func continueDrag(root: (x: Int, y: Int)) {
+        guard let drag else { return }
+        let wanted = (x: drag.origin.x + root.x - drag.start.x, y: drag.origin.y + root.y - drag.start.y)
+        let chosen = DockPlacement.choose(monitors, named: options.monitor)
+        let frame = FloatingPlacement.frame(at: wanted, size: (window.frame.width, window.frame.height),
+                                            monitors: monitors, fallback: chosen)
+        if frame != window.frame { window.setFrame(frame) }
+    }
+
+    /// Ends a drag and keeps the position for the next run.
+    private func endDrag() {
+        drag = nil
+        floatingPosition = (window.frame.x, window.frame.y)
+        guard let file = options.positionFile, let position = floatingPosition else { return }
+        do { try file.save(x: position.x, y: position.y) } catch {
+            if !positionSaveFailed { warn("\(error); the position is kept only while running") }
+            positionSaveFailed = true
+        }
+    }
+
+    /// Undocks, or docks again.
+    private func toggleFloating() {
+        floating.toggle()
+        drag = nil
+        place()
     }
 
     private func selectScreenAndKeymapEvents() {
@@ -183,6 +264,14 @@ public final class KeyboardHost {
             window.present([Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))])
         case ButtonPress, ButtonRelease:
             let e = event.xbutton
+            if e.button == 1 {
+                if type == ButtonPress, beginDrag(touch: InputEvent.pointer, y: Double(e.y),
+                                                   root: (Int(e.x_root), Int(e.y_root))) { return }
+                if type == ButtonRelease, drag?.touch == InputEvent.pointer {
+                    endDrag()
+                    return
+                }
+            }
             let kind: InputDecoding.CoreKind = type == ButtonPress ? .buttonPress : .buttonRelease
             if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y, time: Self.now()) {
                 apply(engine.handle(input))
@@ -191,6 +280,10 @@ public final class KeyboardHost {
             // Only the latest position matters.
             while XCheckTypedWindowEvent(display, window.window, MotionNotify, &event) != 0 {}
             let e = event.xmotion
+            if drag?.touch == InputEvent.pointer {
+                continueDrag(root: (Int(e.x_root), Int(e.y_root)))
+                return
+            }
             if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y, time: Self.now()) {
                 apply(engine.handle(input))
             }
@@ -234,7 +327,20 @@ public final class KeyboardHost {
               XGetEventData(display, &event.xcookie) != 0 else { return }
         defer { XFreeEventData(display, &event.xcookie) }
         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-        guard device.event == window.window,
+        guard device.event == window.window else { return }
+        let root = (Int(device.root_x), Int(device.root_y))
+        switch device.evtype {
+        case XI_TouchBegin where beginDrag(touch: Int(device.detail), y: device.event_y, root: root):
+            return
+        case XI_TouchUpdate where drag?.touch == Int(device.detail):
+            continueDrag(root: root)
+            return
+        case XI_TouchEnd where drag?.touch == Int(device.detail):
+            endDrag()
+            return
+        default: break
+        }
+        guard
               let input = InputDecoding.touch(evtype: device.evtype, detail: device.detail, flags: device.flags,
                                               x: device.event_x, y: device.event_y, time: Self.now()) else { return }
         apply(engine.handle(input))
@@ -257,6 +363,7 @@ public final class KeyboardHost {
                 engine.select(keyboard: index)
                 pending.all = true
             case .dismiss: hide()
+            case .toggleFloating: toggleFloating()
             }
         }
         if typed { XFlush(display) }
@@ -299,6 +406,9 @@ public final class KeyboardHost {
         guard let clean = window.cleanSurface, let front = window.surface, !areas.isEmpty, window.isMapped else { return }
         if !keyAreas.isEmpty {
             try? renderer.redraw(keyAreas, of: engine.geometry, state: engine.state, on: clean, popups: false)
+            if let handle = handleRect, keyAreas.contains(where: { $0.intersects(handle) }) {
+                try? renderer.drawHandle(handle, on: clean)
+            }
         }
         window.restoreFromClean(areas)
         try? renderer.drawPopups(over: areas, of: engine.geometry, state: engine.state, on: front)
@@ -339,13 +449,22 @@ public final class KeyboardHost {
     /// first) at the right size. Layer, shift and keyboard stay; touches in progress are dropped, as the
     /// keys under them moved.
     private func screenChanged() {
-        let placement = Self.placement(connection: connection, options: options, rows: engine.geometry.rows)
+        monitors = connection.monitors()
+        drag = nil
+        place()
+    }
+
+    /// Puts the window where it belongs now, docked or floating, at its size, and draws it.
+    private func place() {
+        let placement = Self.placement(connection: connection, monitors: monitors, options: options,
+                                       rows: engine.geometry.rows, floating: floating, position: floatingPosition)
         window.setStrut(placement.strut)
-        guard placement.frame != window.frame else { return }
+        let size = keyboardSize(of: placement.frame)
+        guard placement.frame != window.frame || engine.size != size else { return }
         _ = engine.cancelTouches()
         window.setFrame(placement.frame)
-        do { try engine.resize(width: placement.frame.width, height: placement.frame.height) } catch {
-            warn("cannot lay the keyboard out at \(placement.frame.width)x\(placement.frame.height): \(error)")
+        do { try engine.resize(width: size.width, height: size.height) } catch {
+            warn("cannot lay the keyboard out at \(size.width)x\(size.height): \(error)")
         }
         redrawAll()
     }

@@ -88,3 +88,38 @@ public enum DockPlacement {
         return [0, 0, 0, bottom, 0, 0, 0, 0, 0, 0, frame.x, frame.x + frame.width - 1]
     }
 }
+
+/// Where the floating keyboard goes: a phone-sized keyboard with a handle to drag it by, kept wholly on a
+/// monitor, reserving no space.
+public enum FloatingPlacement {
+    /// The floating keyboard's width, as a phone's (compact) keyboard, unless the monitor is narrower.
+    public static let width = 390
+    /// The strip along the bottom with the grab bar.
+    public static let handleHeight = 22
+    /// The gap left below the keyboard where it first appears.
+    static let bottomMargin = 24
+
+    /// The window's size for a keyboard of `rows` rows: rows of 50 pixels and the handle.
+    public static func size(on monitor: Rect, rows: Int) -> (width: Int, height: Int) {
+        let width = max(min(width, monitor.width), KeyboardLayoutEngine.widths.lowerBound)
+        return (width, min(rows * 50 + handleHeight, monitor.height))
+    }
+
+    /// The frame at a remembered position, moved the least needed to lie wholly on the monitor holding its
+    /// centre (else `fallback`); with no position, centred at the bottom of `fallback`.
+    public static func frame(at position: (x: Int, y: Int)?, size: (width: Int, height: Int),
+                             monitors: [Monitor], fallback: Monitor) -> Rect {
+        guard let position else {
+            let m = fallback.rect
+            return Rect(x: m.x + (m.width - size.width) / 2,
+                        y: m.y + max(m.height - size.height - bottomMargin, 0), width: size.width, height: size.height)
+        }
+        let centre = (x: position.x + size.width / 2, y: position.y + size.height / 2)
+        let monitor = monitors.first { $0.rect.contains(x: Double(centre.x), y: Double(centre.y)) } ?? fallback
+        return Rect(x: clamp(position.x, monitor.rect.x, monitor.rect.maxX - size.width),
+                    y: clamp(position.y, monitor.rect.y, monitor.rect.maxY - size.height),
+                    width: size.width, height: size.height)
+    }
+
+    private static func clamp(_ value: Int, _ low: Int, _ high: Int) -> Int { max(low, min(value, max(low, high))) }
+}

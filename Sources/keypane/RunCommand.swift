@@ -21,7 +21,10 @@ struct RunCommand {
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
             .value("theme", "theme", "The colour theme: light (the default) or dark."),
             .value("height", "height", "Height in pixels (300) or percent of the monitor (35%)."),
-            .value("monitor", "name", "The RandR monitor to dock on (default: the primary)."),
+            .value("monitor", "name", "The RandR monitor to dock on (default: the primary, else the first)."),
+            .flag("floating", "Start undocked: a phone-sized keyboard dragged by its handle, reserving no space, "
+                  + "where it was left last time ($XDG_STATE_HOME/keypane/floating-position). Holding the "
+                  + "dismiss key undocks or docks the keyboard at any time."),
             .value("display", "name", "The X display (default: $DISPLAY)."),
             layoutsOption,
         ])
@@ -53,7 +56,8 @@ struct RunCommand {
         }
         let themeName = options["theme"] ?? "light"
         guard let theme = Theme.named(themeName) else { fail("unknown theme '\(themeName)': expected light or dark") }
-        var hostOptions = KeyboardHost.Options(monitor: options["monitor"])
+        var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
+                                               positionFile: PositionFile.standard())
         if let height = options["height"] {
             if height.hasSuffix("%"), let percent = Double(height.dropLast()), percent > 0, percent <= 100 {
                 hostOptions.heightFraction = percent / 100

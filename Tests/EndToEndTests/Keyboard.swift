@@ -50,13 +50,16 @@ final class LiveKeyboard {
     private(set) var frame: (x: Int, y: Int, width: Int, height: Int)
     let stderr: Pipe
     var extra: [String]
+    /// The height of the floating keyboard's handle, below the keys; 0 when docked.
+    var handle = 0
     private var cache: [String: Geometry] = [:]
 
-    init(session: XSession, arguments: [String] = []) throws {
+    init(session: XSession, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.session = session
         stderr = Pipe()
         extra = []
-        process = try session.start(keypanePath, arguments, stderr: stderr.fileHandleForWriting)
+        process = try session.start(keypanePath, arguments, stderr: stderr.fileHandleForWriting,
+                                    environment: environment)
         var found: UInt?
         guard waitUntil({ found = session.window(classNamed: "keypane"); return found != nil }), let found else {
             throw TestFailure("the keypane window did not appear")
@@ -78,10 +81,10 @@ final class LiveKeyboard {
 
     /// The geometry keypane shows for a type and layer (nil: the first layer).
     func geometry(type: String, layer: String?) throws -> Geometry {
-        let key = "\(type)/\(layer ?? "")/\(frame.width)x\(frame.height)"
+        let key = "\(type)/\(layer ?? "")/\(frame.width)x\(frame.height - handle)/\(extra)"
         if let cached = cache[key] { return cached }
-        let result = try EndToEndTests.geometry(type: type, layer: layer, width: frame.width, height: frame.height,
-                                                extra: extra)
+        let result = try EndToEndTests.geometry(type: type, layer: layer, width: frame.width,
+                                                height: frame.height - handle, extra: extra)
         cache[key] = result
         return result
     }

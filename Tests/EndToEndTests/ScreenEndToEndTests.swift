@@ -96,3 +96,90 @@ func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _
         }
     }
 }
+
+@Suite(.serialized) struct FloatingEndToEndTests {
+    /// Floating: a phone-sized keyboard that reserves no space, moves by its handle, types wherever it is,
+    /// comes back where it was left, stays on screen when the screen shrinks, and docks and undocks when
+    /// the dismiss key is held.
+    @Test func floatsDragsRemembersAndDocks() throws {
+        let session = try XSession(width: 1280, height: 800)
+        defer { session.stop() }
+        let state = session.directory.appendingPathComponent("state")
+        let environment = ["XDG_STATE_HOME": state.path]
+        let positionFile = state.appendingPathComponent("keypane/floating-position").path
+        let terminal = try Terminal(session: session)
+        let arguments = ["--floating", "--keyboards", "default"]
+        var keyboard = try LiveKeyboard(session: session, arguments: arguments, environment: environment)
+        let size = (width: FloatingPlacement.width, height: 4 * 50 + FloatingPlacement.handleHeight)
+        // First: centred at the bottom, reserving nothing.
+        #expect(keyboard.frame == ((1280 - size.width) / 2, 800 - size.height - 24, size.width, size.height))
+        #expect(session.property(keyboard.window, "_NET_WM_STRUT_PARTIAL", type: XA_CARDINAL) == Array(repeating: 0, count: 12))
+        var expected = ""
+        func type(_ word: String) throws {
+            let letters = try keyboard.geometry(type: "default", layer: "letters")
+            for letter in word { keyboard.tap(letters.keys.first { $0.text == String(letter) }!) }
+            expected += word
+            #expect(String(decoding: terminal.waitFor(count: expected.utf8.count), as: UTF8.self) == expected)
+        }
+        keyboard.extra = ["--no-globe"]
+        keyboard.handle = FloatingPlacement.handleHeight
+        try type("float")
+
+        // Dragged by its handle: the window follows, and the position is kept.
+        let start = keyboard.frame
+        let handle = (x: start.x + start.width / 2, y: start.y + start.height - FloatingPlacement.handleHeight / 2)
+        session.press(x: handle.x, y: handle.y)
+        session.move(x: handle.x - 150, y: handle.y - 100)
+        session.move(x: handle.x - 300, y: handle.y - 200)
+        session.release()
+        #expect(keyboard.waitForFrame { $0.x == start.x - 300 && $0.y == start.y - 200 }, "\(keyboard.frame)")
+        try type("moved")
+        #expect(try String(contentsOfFile: positionFile, encoding: .utf8) == "\(start.x - 300) \(start.y - 200)\n")
+        #expect(keyboard.terminate().0 == 0)
+
+        // The next run starts where the last one was left.
+        keyboard = try LiveKeyboard(session: session, arguments: arguments, environment: environment)
+        keyboard.extra = ["--no-globe"]
+        keyboard.handle = FloatingPlacement.handleHeight
+        #expect(keyboard.frame.x == start.x - 300 && keyboard.frame.y == start.y - 200)
+
+        // A smaller screen: moved just enough to stay wholly on it.
+        try session.setScreenSize(width: 640, height: 480)
+        #expect(keyboard.waitForFrame { $0.x + $0.width <= 640 && $0.y + $0.height <= 480 && $0.x >= 0 && $0.y >= 0 },
+                "\(keyboard.frame)")
+        try type("fits")
+
+        // Holding the dismiss key docks it, full width with its struts; holding it again undocks it.
+        let dismiss = try keyboard.geometry(type: "default", layer: "letters").key(action: "dismiss")!
+        keyboard.tap(dismiss, hold: 0.8)
+        #expect(keyboard.waitForFrame { $0.width == 640 && $0.y + $0.height == 480 }, "\(keyboard.frame)")
+        #expect(session.property(keyboard.window, "_NET_WM_STRUT", type: XA_CARDINAL) == [0, 0, 0, keyboard.frame.height])
+        keyboard.handle = 0
+        try type("docked")
+        let docked = try keyboard.geometry(type: "default", layer: "letters").key(action: "dismiss")!
+        keyboard.tap(docked, hold: 0.8)
+        #expect(keyboard.waitForFrame { $0.width == size.width }, "\(keyboard.frame)")
+        keyboard.handle = FloatingPlacement.handleHeight
+        try type("again")
+        #expect(session.property(keyboard.window, "_NET_WM_STRUT", type: XA_CARDINAL) == [0, 0, 0, 0])
+        #expect(!session.focusedWindowFamily().contains(keyboard.window))
+        #expect(keyboard.terminate().0 == 0)
+    }
+
+    /// A position file that says something else is named in one warning, and the keyboard starts at the
+    /// bottom as on a first run.
+    @Test func aBrokenPositionFileIsNamedAndSetAside() throws {
+        let session = try XSession(width: 1280, height: 800)
+        defer { session.stop() }
+        let state = session.directory.appendingPathComponent("state")
+        let file = state.appendingPathComponent("keypane/floating-position")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "left bottom\n".write(to: file, atomically: true, encoding: .utf8)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--floating"],
+                                        environment: ["XDG_STATE_HOME": state.path])
+        #expect(keyboard.frame.x == (1280 - FloatingPlacement.width) / 2)
+        let (status, message) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(message == "keypane: \(file.path):1: 'left bottom' is not a position: expected two whole numbers, x and y; the floating keyboard starts at the bottom of the screen\n")
+    }
+}
