@@ -186,6 +186,9 @@ public final class Injector {
         keymapIsStale = true
     }
 
+    /// Reads the keymap now if it is not read yet, so that the next keystroke waits for nothing.
+    public func prepare() { refreshIfNeeded() }
+
     /// Called when the active group may have changed.
     public func groupChanged() { keymapIsStale = true }
 

@@ -200,6 +200,8 @@ public final class KeyboardHost {
     /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
     public func run() -> Int32 {
         show()
+        // The keymap is read once the first frame is out, not on the first tap.
+        injector.prepare()
         while running {
             while XPending(display) > 0 {
                 var event = XEvent()
@@ -208,6 +210,8 @@ public final class KeyboardHost {
             }
             // Pixels once per batch of events: a press and release read together draw only their outcome.
             drawPending()
+            // A keymap or group change is read now, while nobody waits, not on the next keystroke.
+            injector.prepare()
             XFlush(display)
             guard running else { break }
             // Drawing can wait for a reply, and Xlib queues the events that arrive meanwhile: they are
