@@ -35,7 +35,7 @@ test: test-deps
 
 bench: release
 	@scripts/install-packages $(BENCH_PACKAGES)
-	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts
+	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts $(ARGS)
 
 # The README's pictures, made by keypane render.
 screenshots: build
