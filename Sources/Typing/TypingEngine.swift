@@ -28,11 +28,18 @@ public struct TypingEngine: Sendable {
     /// The layer chosen with layer keys; shift shows `shifted` over `letters`.
     public private(set) var baseLayer: String
     public var timing = Timing()
+    /// The record of what was typed, and the behaviours that build on it.
+    public private(set) var composer: Composer
+    /// Traits chosen on the command line, over each keyboard's own.
+    public let traitOverrides: TextTraits.Overrides
+    /// Whether shift is on because autocapitalization put it on (not a tap).
+    private var autoShift = false
 
     private var touches: [Int: Touch] = [:]
     private var lastShiftPress = -Double.infinity
-    /// The touch holding shift down, and whether a key was typed meanwhile.
-    private var shiftHold: (touch: Int, typed: Bool)?
+    /// The touch holding shift down, whether a key was typed meanwhile, and whether it took over a shift
+    /// that autocapitalization had put on.
+    private var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
     private var geometryCache: [String: KeyboardGeometry] = [:]
 
     private struct Touch: Sendable {
@@ -45,7 +52,7 @@ public struct TypingEngine: Sendable {
 
     /// A keyboard showing `enabled[current]` at the given size.
     public init(library: LayoutLibrary, enabled: [String], current: Int = 0, returnKey: ReturnKeyType = .default,
-                width: Int, height: Int) throws(GeometryError) {
+                traits overrides: TextTraits.Overrides = .init(), width: Int, height: Int) throws(GeometryError) {
         precondition(!enabled.isEmpty && enabled.allSatisfy { library[$0] != nil }, "enabled layouts exist")
         self.library = library
         self.enabled = enabled
@@ -54,8 +61,15 @@ public struct TypingEngine: Sendable {
         self.size = (width, height)
         let layout = library[enabled[current]]!
         self.baseLayer = layout.defaultLayer
+        self.traitOverrides = overrides
+        self.composer = Composer(traits: overrides.applied(to: .defaults(for: layout.type)))
         self.geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height, options: options)
+        var update = Update()
+        autoCapitalize(&update)
     }
+
+    /// The traits of the keyboard on screen.
+    public var traits: TextTraits { composer.traits }
 
     public var layout: Layout { library[enabled[current]]! }
 
@@ -80,8 +94,20 @@ public struct TypingEngine: Sendable {
         current = index
         baseLayer = layout.defaultLayer
         state.shift = .off
+        autoShift = false
         state.modifiers = []
+        composer.traits = traitOverrides.applied(to: .defaults(for: layout.type))
         try? relayout()
+        var update = Update()
+        autoCapitalize(&update)
+    }
+
+    /// Forgets what was typed, as when the focus or the caret moved: input starts afresh.
+    public mutating func resetContext() -> Update {
+        var update = Update()
+        composer.reset()
+        autoCapitalize(&update)
+        return update
     }
 
     /// Shows the keyboard of a given layout name, enabling it if need be, with a Return key.
@@ -133,7 +159,7 @@ public struct TypingEngine: Sendable {
         for id in touches.keys.sorted() {
             guard var touch = touches[id] else { continue }
             if let next = touch.nextRepeat, next <= now {
-                update.actions.append(.keysym("BackSpace", modifiers: modifierList()))
+                delete(&update)
                 touch.repeats += 1
                 touch.nextRepeat = next + (touch.repeats > timing.repeatsBeforeFast
                                            ? timing.fastRepeatInterval : timing.repeatInterval)
@@ -159,11 +185,17 @@ public struct TypingEngine: Sendable {
         press(key, &update)
         switch geometry.keys[key].function {
         case .keysym("BackSpace"):
-            update.actions.append(.keysym("BackSpace", modifiers: modifierList()))
+            delete(&update)
             touch.nextRepeat = event.time + timing.repeatDelay
         case .shift:
-            shiftPressed(at: event.time, &update)
-            shiftHold = (event.touch, false)
+            // Shift that autocapitalization put on stays on under the finger; let go untouched, it goes off.
+            let fromAuto = autoShift && state.shift == .on
+            if fromAuto {
+                autoShift = false
+            } else {
+                shiftPressed(at: event.time, &update)
+            }
+            shiftHold = (event.touch, false, fromAuto)
         case .capsLock:
             state.shift = state.shift == .capsLock ? .off : .capsLock
             relayoutForShift(&update)
@@ -197,7 +229,7 @@ public struct TypingEngine: Sendable {
         release(touch, &update)
         switch popup {
         case .alternates(_, let options, let selected):
-            typeText(options[selected], &update)
+            typeText(options[selected], at: event.time, &update)
             return
         case .keyboards(_, _, let selected):
             update.actions.append(.selectKeyboard(selected))
@@ -207,7 +239,7 @@ public struct TypingEngine: Sendable {
         let placed = geometry.keys[touch.key]
         switch placed.function {
         case .text(let text):
-            typeText(text, &update)
+            typeText(text, at: event.time, &update)
         case .keysym("BackSpace"):
             break
         case .keysym(let name) where Self.modifierKeysyms.contains(name):
@@ -215,14 +247,16 @@ public struct TypingEngine: Sendable {
             update.changedKeys.formUnion(keys { $0 == .keysym(name) })
         case .keysym(let name):
             update.actions.append(.keysym(name, modifiers: modifierList()))
+            composer.keysym(name, modifiers: modifierList())
             afterKey(&update)
         case .shift:
             if let hold = shiftHold, hold.touch == event.touch {
                 shiftHold = nil
-                if hold.typed && state.shift == .on {
+                if (hold.typed || hold.fromAuto) && state.shift == .on {
                     state.shift = .off
                     relayoutForShift(&update)
                 }
+                if hold.fromAuto { lastShiftPress = event.time }
             }
         case .capsLock:
             break
@@ -254,14 +288,44 @@ public struct TypingEngine: Sendable {
         return list
     }
 
-    private mutating func typeText(_ text: String, _ update: inout Update) {
+    private mutating func typeText(_ text: String, at time: Double, _ update: inout Update) {
         if state.modifiers.isEmpty {
-            update.actions.append(.text(text))
+            update.actions += composer.type(text, at: time)
         } else {
             // Ctrl+C and friends: the key with the modifiers, not the character alone.
             update.actions.append(.keysym(text, modifiers: modifierList()))
+            composer.reset()
         }
         afterKey(&update)
+    }
+
+    /// The delete key, pressed or repeating: right after a smart change it restores what was typed.
+    /// Shift does not change a delete; other modifiers go with it.
+    private mutating func delete(_ update: inout Update) {
+        let modifiers = state.modifiers.sorted()
+        if modifiers.isEmpty, let replaced = composer.delete() {
+            update.actions += replaced
+        } else {
+            update.actions.append(.keysym("BackSpace", modifiers: modifiers))
+            if !modifiers.isEmpty { composer.reset() }
+        }
+        autoCapitalize(&update)
+    }
+
+    /// Shift on where the traits want a capital (start of input, of a sentence, of a word), and off again
+    /// where they do not, unless a finger holds shift or caps lock is on. A tap on shift overrides it.
+    private mutating func autoCapitalize(_ update: inout Update) {
+        guard state.shift != .capsLock, shiftHold == nil else { return }
+        let wanted = composer.wantsCapital
+        if wanted && state.shift == .off {
+            state.shift = .on
+            autoShift = true
+            relayoutForShift(&update)
+        } else if !wanted && state.shift == .on && autoShift {
+            state.shift = .off
+            autoShift = false
+            relayoutForShift(&update)
+        }
     }
 
     /// One-shot shift and modifiers end after one key, unless shift is held down by a finger.
@@ -276,11 +340,14 @@ public struct TypingEngine: Sendable {
             shiftHold = hold
         } else if state.shift == .on {
             state.shift = .off
+            autoShift = false
             relayoutForShift(&update)
         }
+        autoCapitalize(&update)
     }
 
     private mutating func shiftPressed(at time: Double, _ update: inout Update) {
+        autoShift = false
         switch state.shift {
         case .capsLock: state.shift = .off
         case .on: state.shift = time - lastShiftPress <= timing.doubleTap ? .capsLock : .off

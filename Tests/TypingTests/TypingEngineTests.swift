@@ -4,13 +4,21 @@ import Testing
 import Typing
 
 /// A keyboard under test with its own clock, tapped by key label.
+extension TextTraits.Overrides {
+    static let none = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                           autocorrection: false, smartQuotes: false, smartDashes: false)
+}
+
 struct Harness {
     var engine: TypingEngine
     var now = 100.0
     var actions: [KeyAction] = []
 
-    init(_ enabled: [String] = ["default"], width: Int = 375, height: Int = 260) throws {
-        engine = try TypingEngine(library: bundled, enabled: enabled, width: width, height: height)
+    /// A keyboard with the given traits; by default none of the text behaviours, so that each key types
+    /// what it shows.
+    init(_ enabled: [String] = ["default"], width: Int = 375, height: Int = 260,
+         traits: TextTraits.Overrides = .none) throws {
+        engine = try TypingEngine(library: bundled, enabled: enabled, traits: traits, width: width, height: height)
     }
 
     func centre(of label: String) -> (Double, Double) {

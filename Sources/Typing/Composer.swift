@@ -1,0 +1,121 @@
+public import KeyboardModel
+
+/// What the keyboard typed since the focus or the caret last moved, and the behaviours that build on it:
+/// autocapitalization, the double-space period, smart quotes and dashes.
+///
+/// The keyboard cannot read the text field, so it keeps its own record and acts only on that: after a
+/// reset (another window, a click outside the keyboard, a key that moves the caret) it knows only that
+/// input starts afresh.
+public struct Composer: Sendable {
+    public var traits: TextTraits {
+        didSet { if traits.secureEntry { record = currentWord } }
+    }
+    /// The longest pause between the two spaces of a double-space period, in seconds.
+    public var doubleSpaceInterval = 0.6
+
+    /// What was typed since the last reset: its last characters only, and in secure entry only the word
+    /// being typed.
+    public private(set) var record = ""
+    /// When the last thing typed was a space, when it was typed.
+    private var lastSpace: Double?
+    /// The last change the keyboard made to what was typed, undone by a delete right after it.
+    private var undo: (sent: String, typed: String)?
+
+    /// Enough of the text to decide on capitals and quotes.
+    static let memory = 64
+
+    public init(traits: TextTraits) {
+        self.traits = traits
+    }
+
+    /// Forgets everything: input starts afresh.
+    public mutating func reset() {
+        record = ""
+        lastSpace = nil
+        undo = nil
+    }
+
+    /// What to send for a key's text typed at `time`: the text itself, or the keyboard's change of it.
+    public mutating func type(_ text: String, at time: Double) -> [KeyAction] {
+        let smart = !traits.secureEntry
+        let previous = record.last
+        var sent = text, deletes = 0
+        if smart && traits.smartDashes && text == "-" && previous == "-" && undo == nil {
+            (sent, deletes) = ("—", 1)
+        } else if smart && traits.smartQuotes && (text == "'" || text == "\"") {
+            let opening = previous.map { $0.isWhitespace || "([{“‘".contains($0) } ?? true
+            sent = text == "'" ? (opening ? "‘" : "’") : (opening ? "“" : "”")
+        } else if smart && traits.autocorrection && text == " " && previous == " ", let lastSpace,
+                  time - lastSpace <= doubleSpaceInterval,
+                  let word = record.dropLast().last, word.isLetter || word.isNumber {
+            (sent, deletes) = (". ", 1)
+        }
+        if sent != text {
+            let typed = String(record.suffix(deletes)) + text
+            undo = (sent, typed)
+        } else {
+            undo = nil
+        }
+        record.removeLast(deletes)
+        remember(sent)
+        lastSpace = text == " " && sent == text ? time : nil
+        return Array(repeating: .keysym("BackSpace", modifiers: []), count: deletes) + [.text(sent)]
+    }
+
+    /// A delete key: right after a change, what the keyboard sent is replaced by what was typed (the
+    /// returned actions); otherwise nil, and the delete goes as it is.
+    public mutating func delete() -> [KeyAction]? {
+        lastSpace = nil
+        guard let (sent, typed) = undo else {
+            if !record.isEmpty { record.removeLast() }
+            return nil
+        }
+        undo = nil
+        record.removeLast(min(sent.count, record.count))
+        remember(typed)
+        return Array(repeating: .keysym("BackSpace", modifiers: []), count: sent.count) + [.text(typed)]
+    }
+
+    /// A key that is not text: Return starts a new line; anything else may move the caret, so the
+    /// record starts afresh.
+    public mutating func keysym(_ name: String, modifiers: [String]) {
+        if modifiers.isEmpty && ["Return", "KP_Enter"].contains(name) {
+            undo = nil
+            lastSpace = nil
+            remember("\n")
+        } else {
+            reset()
+        }
+    }
+
+    /// Whether the next letter should be a capital.
+    public var wantsCapital: Bool {
+        if traits.autocapitalization == .allCharacters { return true }
+        // A password's words are not sentences: capitals only when asked for all of them.
+        guard !traits.secureEntry else { return false }
+        guard let last = record.last else { return traits.autocapitalization != .none }
+        switch traits.autocapitalization {
+        case .none, .allCharacters: return false
+        case .words: return last.isWhitespace
+        case .sentences:
+            if last.isNewline { return true }
+            guard last.isWhitespace else { return false }
+            // The end of a sentence, then spaces: "word. ", "(so!) ", "“Yes?” ".
+            let before = record.reversed().drop { $0.isWhitespace }.drop { ")]}”’\"'".contains($0) }
+            return before.first.map { ".!?".contains($0) } ?? true
+        }
+    }
+
+    private var currentWord: String {
+        String(record.reversed().prefix { !$0.isWhitespace }.reversed())
+    }
+
+    private mutating func remember(_ text: String) {
+        record += text
+        if traits.secureEntry {
+            record = currentWord
+        } else if record.count > Self.memory {
+            record = String(record.suffix(Self.memory))
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import KeyboardModel
+import Testing
+import Typing
+
+/// The actions' effect on a text field: text inserted, BackSpace deleting the character before it.
+func applying(_ actions: [KeyAction], to text: String = "") -> String {
+    var result = text
+    for action in actions {
+        switch action {
+        case .text(let inserted): result += inserted
+        case .keysym("BackSpace", _): if !result.isEmpty { result.removeLast() }
+        case .keysym("Return", _): result += "\n"
+        default: break
+        }
+    }
+    return result
+}
+
+extension Harness {
+    /// Taps the keys for each character of `text` (shifted letters through the shifted layer only when
+    /// shift is not on already), a tenth of a second apart.
+    mutating func type(_ text: String) {
+        for character in text {
+            let label = character == " " ? "space" : String(character)
+            if character.isUppercase && engine.state.shift == .off { tap("shift") }
+            if character.isLowercase && engine.state.shift == .on { tap("shift") }
+            tap(engine.state.shift == .off ? label : label.uppercased())
+        }
+    }
+
+    /// What the field holds after everything typed so far.
+    var field: String { applying(actions) }
+}
+
+@Suite struct ComposerTests {
+    let prose = TextTraits()
+
+    @Test func doubleSpaceAfterAWordIsAPeriod() {
+        var composer = Composer(traits: prose)
+        var actions: [KeyAction] = []
+        for (index, text) in ["h", "i", " ", " "].enumerated() { actions += composer.type(text, at: Double(index) * 0.2) }
+        #expect(applying(actions) == "hi. ")
+        // Too slow, or after punctuation, or at the start: two spaces stay two spaces.
+        var slow = Composer(traits: prose)
+        actions = slow.type("a", at: 0) + slow.type(" ", at: 1) + slow.type(" ", at: 2)
+        #expect(applying(actions) == "a  ")
+        var afterComma = Composer(traits: prose)
+        actions = afterComma.type(",", at: 0) + afterComma.type(" ", at: 0.1) + afterComma.type(" ", at: 0.2)
+        #expect(applying(actions) == ",  ")
+        // Three quick spaces: one period.
+        var three = Composer(traits: prose)
+        actions = three.type("a", at: 0) + three.type(" ", at: 0.1) + three.type(" ", at: 0.2) + three.type(" ", at: 0.3)
+        #expect(applying(actions) == "a.  ")
+    }
+
+    @Test func quotesOpenAndCloseByTheirPlace() {
+        var composer = Composer(traits: prose)
+        var actions: [KeyAction] = []
+        for text in ["\"", "i", "t", "'", "s", "\"", " ", "(", "'", "x", "'", ")"] { actions += composer.type(text, at: 0) }
+        #expect(applying(actions) == "“it’s” (‘x’)")
+    }
+
+    @Test func twoHyphensAreADash() {
+        var composer = Composer(traits: prose)
+        var actions: [KeyAction] = []
+        for text in ["a", " ", "-", "-", " ", "b"] { actions += composer.type(text, at: 0) }
+        #expect(applying(actions) == "a — b")
+    }
+
+    @Test func anImmediateDeleteRestoresWhatWasTyped() {
+        for (keys, typed) in [(["a", "-", "-"], "a--"), (["'"], "'"), (["\""], "\""), (["a", " ", " "], "a  ")] {
+            var composer = Composer(traits: prose)
+            var actions: [KeyAction] = []
+            for key in keys { actions += composer.type(key, at: 0) }
+            #expect(applying(actions) != typed)
+            actions += composer.delete() ?? [.keysym("BackSpace", modifiers: [])]
+            #expect(applying(actions) == typed, "\(keys)")
+            // A second delete is a plain one.
+            #expect(composer.delete() == nil)
+        }
+        // Not immediate: another key came between.
+        var composer = Composer(traits: prose)
+        _ = composer.type("'", at: 0)
+        _ = composer.type("s", at: 0)
+        #expect(composer.delete() == nil)
+        #expect(composer.delete() == nil)
+        #expect(composer.record == "")
+    }
+
+    @Test func eachBehaviourSwitchesOff() {
+        var plain = Composer(traits: .plain)
+        var actions: [KeyAction] = []
+        for (index, text) in ["a", "'", "\"", "-", "-", " ", " "].enumerated() {
+            actions += plain.type(text, at: Double(index) * 0.1)
+        }
+        #expect(applying(actions) == "a'\"--  ")
+        #expect(!plain.wantsCapital)
+        var noDashes = Composer(traits: TextTraits(smartDashes: false))
+        #expect(applying(noDashes.type("-", at: 0) + noDashes.type("-", at: 0)) == "--")
+        var noQuotes = Composer(traits: TextTraits(smartQuotes: false))
+        #expect(applying(noQuotes.type("'", at: 0)) == "'")
+        var noCorrection = Composer(traits: TextTraits(autocorrection: false))
+        #expect(applying(noCorrection.type("a", at: 0) + noCorrection.type(" ", at: 0.1) + noCorrection.type(" ", at: 0.2)) == "a  ")
+    }
+
+    @Test func capitalsFollowTheAutocapitalizationMode() {
+        func wants(_ mode: TextTraits.Autocapitalization, after text: String) -> Bool {
+            var composer = Composer(traits: TextTraits(autocapitalization: mode, autocorrection: false))
+            for character in text {
+                if character == "\n" { composer.keysym("Return", modifiers: []) } else { _ = composer.type(String(character), at: 0) }
+            }
+            return composer.wantsCapital
+        }
+        #expect(wants(.sentences, after: ""))
+        #expect(wants(.sentences, after: "Hi. "))
+        #expect(wants(.sentences, after: "Really?  "))
+        #expect(wants(.sentences, after: "(Yes!) "))
+        #expect(wants(.sentences, after: "Line\n"))
+        #expect(!wants(.sentences, after: "Hi, "))
+        #expect(!wants(.sentences, after: "Hi."))
+        #expect(!wants(.sentences, after: "e.g"))
+        #expect(wants(.words, after: ""))
+        #expect(wants(.words, after: "New "))
+        #expect(!wants(.words, after: "New Y"))
+        #expect(wants(.allCharacters, after: "ABC"))
+        #expect(!wants(.none, after: ""))
+        #expect(!wants(.none, after: "Hi. "))
+    }
+
+    @Test func secureEntryKeepsOnlyTheCurrentWordAndChangesNothing() {
+        var composer = Composer(traits: TextTraits(secureEntry: true))
+        var actions: [KeyAction] = []
+        for (index, text) in ["p", "'", "-", "-", " ", " ", "w"].enumerated() {
+            actions += composer.type(text, at: Double(index) * 0.1)
+        }
+        #expect(applying(actions) == "p'--  w")
+        #expect(composer.record == "w")
+        #expect(!composer.wantsCapital)
+    }
+
+    @Test func keysThatMayMoveTheCaretStartAfresh() {
+        var composer = Composer(traits: prose)
+        _ = composer.type("a", at: 0)
+        _ = composer.type("'", at: 0)
+        composer.keysym("Left", modifiers: [])
+        #expect(composer.record == "" && composer.delete() == nil)
+        _ = composer.type("b", at: 0)
+        composer.keysym("v", modifiers: ["Control_L"])
+        #expect(composer.record == "")
+        _ = composer.type("c", at: 0)
+        composer.keysym("Return", modifiers: [])
+        #expect(composer.record == "c\n" && composer.wantsCapital)
+    }
+}
+
+@Suite struct AutocapitalizationTests {
+    @Test func shiftEngagesAtTheStartAndAfterASentence() throws {
+        var k = try Harness(traits: .init())
+        #expect(k.engine.state.shift == .on && k.engine.layer == "shifted")
+        k.type("Hello")
+        #expect(k.engine.state.shift == .off)
+        k.tap("space")
+        k.tap("space")
+        #expect(k.field == "Hello. ")
+        #expect(k.engine.state.shift == .on)
+        k.type("World ok")
+        #expect(k.field == "Hello. World ok")
+    }
+
+    @Test func aTapOnShiftOverridesIt() throws {
+        var k = try Harness(traits: .init())
+        k.tap("shift")
+        #expect(k.engine.state.shift == .off)
+        k.tap("i")
+        k.tap("space")
+        #expect(k.field == "i ")
+        // After the next sentence it engages again.
+        k.tap("123")
+        k.tap(".")
+        k.tap("ABC")
+        k.tap("space")
+        #expect(k.engine.state.shift == .on)
+    }
+
+    @Test func holdingShiftThatWasOnByItselfTypesCapitals() throws {
+        var k = try Harness(traits: .init())
+        k.send(.began, "shift", touch: 1)
+        k.tap("A", touch: 2)
+        k.tap("B", touch: 2)
+        k.send(.ended, "shift", touch: 1)
+        #expect(k.field == "AB")
+        #expect(k.engine.state.shift == .off)
+    }
+
+    @Test func deletingBackToASentenceStartEngagesShift() throws {
+        var k = try Harness(traits: .init())
+        k.type("Hi")
+        k.tap("space")
+        k.tap("space")
+        k.type("A")
+        #expect(k.engine.state.shift == .off)
+        k.tap("delete")
+        #expect(k.field == "Hi. ")
+        #expect(k.engine.state.shift == .on)
+    }
+
+    @Test func modesWordsAndAllAndNone() throws {
+        var words = try Harness(traits: .init(autocapitalization: .words))
+        words.type("New York")
+        #expect(words.field == "New York")
+        var all = try Harness(traits: .init(autocapitalization: .allCharacters))
+        all.type("ABC")
+        #expect(all.field == "ABC" && all.engine.state.shift == .on)
+        var none = try Harness(traits: .init(autocapitalization: TextTraits.Autocapitalization.none))
+        #expect(none.engine.state.shift == .off)
+        none.type("abc")
+        #expect(none.field == "abc")
+    }
+
+    @Test func aResetStartsInputAfresh() throws {
+        var k = try Harness(traits: .init())
+        k.type("Hello")
+        #expect(k.engine.state.shift == .off)
+        let update = k.engine.resetContext()
+        #expect(update.redrawAll)
+        #expect(k.engine.state.shift == .on)
+    }
+
+    @Test func eachKeyboardHasItsOwnDefaults() throws {
+        var k = try Harness(["default", "email", "desktop"], traits: TextTraits.Overrides())
+        #expect(k.engine.traits == TextTraits())
+        k.tap("globe")
+        k.engine.select(keyboard: 1)
+        #expect(k.engine.traits == .plain && k.engine.state.shift == .off)
+        k.engine.select(keyboard: 2)
+        #expect(k.engine.traits == .plain)
+        // An override holds on every keyboard.
+        let quiet = try Harness(["default", "email"], traits: .init(smartQuotes: false))
+        #expect(quiet.engine.traits == TextTraits(smartQuotes: false))
+    }
+}
