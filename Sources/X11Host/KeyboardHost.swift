@@ -185,7 +185,8 @@ public final class KeyboardHost {
             XRRSelectInput(display, connection.rootWindow,
                            Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         }
-        XSelectInput(display, connection.rootWindow, StructureNotifyMask)
+        XSelectInput(display, connection.rootWindow, StructureNotifyMask | PropertyChangeMask)
+        activeWindow = readActiveWindow()
         var opcode: Int32 = 0, major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
         if XkbQueryExtension(display, &opcode, &xkbEventBase, &error, &major, &minor) != 0 {
             let group = UInt(XkbGroupStateMask)
@@ -218,7 +219,7 @@ public final class KeyboardHost {
             // read already, so the socket would not wake poll for them.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
             var timeout: Int32 = -1
-            if let deadline = [engine.nextDeadline, screenDeadline].compactMap({ $0 }).min() {
+            if let deadline = [engine.nextDeadline, screenDeadline, outsidePress].compactMap({ $0 }).min() {
                 timeout = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
             }
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -230,6 +231,10 @@ public final class KeyboardHost {
             if let deadline = screenDeadline, deadline <= Self.now() {
                 screenDeadline = nil
                 screenChanged()
+            }
+            if let deadline = outsidePress, deadline <= Self.now() {
+                outsidePress = nil
+                apply(engine.resetContext())
             }
         }
         shutdown()
@@ -300,6 +305,13 @@ public final class KeyboardHost {
                 injector.keymapChanged(first: event.xmapping.request == MappingModifier ? 0 : first,
                                        count: event.xmapping.request == MappingModifier ? 256 : count)
             }
+        case PropertyNotify where event.xproperty.window == connection.rootWindow
+            && event.xproperty.atom == connection.atom("_NET_ACTIVE_WINDOW"):
+            let active = readActiveWindow()
+            if active != activeWindow {
+                activeWindow = active
+                apply(engine.resetContext())
+            }
         case ClientMessage:
             if event.xclient.message_type == commandAtom {
                 switch Command(rawValue: event.xclient.data.l.0) {
@@ -330,7 +342,19 @@ public final class KeyboardHost {
         guard let opcode = window.xiOpcode, event.xcookie.extension == opcode,
               XGetEventData(display, &event.xcookie) != 0 else { return }
         defer { XFreeEventData(display, &event.xcookie) }
+        let evtype = event.xcookie.evtype
+        if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin {
+            let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            if evtype == XI_RawTouchBegin {
+                touchedSomewhere()
+            } else if (1...3).contains(raw.detail) && !pointerIsOnKeyboard() {
+                // A click elsewhere (wheel and side buttons only scroll).
+                apply(engine.resetContext())
+            }
+            return
+        }
         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        if device.evtype == XI_TouchBegin && device.event == window.window { pressedOnKeyboard() }
         guard device.event == window.window else { return }
         let root = (Int(device.root_x), Int(device.root_y))
         switch device.evtype {
@@ -348,6 +372,49 @@ public final class KeyboardHost {
               let input = InputDecoding.touch(evtype: device.evtype, detail: device.detail, flags: device.flags,
                                               x: device.event_x, y: device.event_y, time: Self.now()) else { return }
         apply(engine.handle(input))
+    }
+
+    // MARK: - What was typed
+
+    /// The window the window manager last said was active.
+    private var activeWindow: UInt = 0
+    /// When a touch seen anywhere counts as outside the keyboard, unless one on the keyboard comes first.
+    private var outsidePress: Double?
+    /// When the keyboard was last touched.
+    private var lastKeyboardPress = -Double.infinity
+    /// How far apart the raw touch and the keyboard's own touch of one tap may arrive.
+    static let samePress = 0.03
+
+    private func readActiveWindow() -> UInt {
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, connection.rootWindow, connection.atom("_NET_ACTIVE_WINDOW"), 0, 1, 0,
+                                 UInt(XA_WINDOW), &type, &format, &count, &after, &data) == Success,
+              let data else { return 0 }
+        defer { XFree(data) }
+        return count == 1 ? data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee } : 0
+    }
+
+    /// Whether the pointer is over the keyboard's window now.
+    private func pointerIsOnKeyboard() -> Bool {
+        var root: UInt = 0, child: UInt = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display, window.window, &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return false }
+        return x >= 0 && y >= 0 && Int(x) < window.frame.width && Int(y) < window.frame.height
+    }
+
+    /// A touch on the keyboard: the raw touch of the same tap is not one outside.
+    private func pressedOnKeyboard() {
+        lastKeyboardPress = Self.now()
+        outsidePress = nil
+    }
+
+    /// A touch anywhere (a raw event), which carries no screen position: outside the keyboard unless the
+    /// keyboard's own touch comes with it.
+    private func touchedSomewhere() {
+        guard Self.now() - lastKeyboardPress > Self.samePress else { return }
+        outsidePress = Self.now() + Self.samePress
     }
 
     // MARK: - Acting

@@ -152,6 +152,14 @@ public final class KeyboardWindow {
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
             XISelectEvents(display, window, &mask, 1)
         }
+        // Raw presses anywhere, without grabbing anything: a click or touch outside the keyboard may have
+        // moved the caret.
+        var raw = [UInt8](repeating: 0, count: 4)
+        for type in [XI_RawButtonPress, XI_RawTouchBegin] { raw[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
+        raw.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            XISelectEvents(display, connection.rootWindow, &mask, 1)
+        }
         xiOpcode = opcode
     }
 

@@ -25,6 +25,13 @@ struct RunCommand {
             .flag("floating", "Start undocked: a phone-sized keyboard dragged by its handle, reserving no space, "
                   + "where it was left last time ($XDG_STATE_HOME/keypane/floating-position). Holding the "
                   + "dismiss key undocks or docks the keyboard at any time."),
+            .value("autocapitalization", "mode", "When shift engages by itself: none, words, sentences or all "
+                   + "(default: the keyboard's own; sentences for prose keyboards, none for URL, email, search, pads "
+                   + "and desktop)."),
+            .flag("autocorrection", "Two quick spaces after a word become a period and a space (default: the keyboard's own)."),
+            .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
+            .flag("smart-dashes", "-- becomes an em dash (default: the keyboard's own)."),
+            .flag("secure", "A password field: no corrections or smart punctuation, nothing kept beyond the current word."),
             .value("display", "name", "The X display (default: $DISPLAY)."),
             layoutsOption,
         ])
@@ -68,12 +75,22 @@ struct RunCommand {
             }
         }
 
+        var traits = TextTraits.Overrides(autocorrection: options.flags["autocorrection"],
+                                          smartQuotes: options.flags["smart-quotes"],
+                                          smartDashes: options.flags["smart-dashes"], secureEntry: options.flags["secure"])
+        if let mode = options["autocapitalization"] {
+            guard let value = TextTraits.Autocapitalization(rawValue: mode) else {
+                fail("unknown autocapitalization '\(mode)': expected none, words, sentences or all")
+            }
+            traits.autocapitalization = value
+        }
+
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }
         let engine: TypingEngine
         do {
             engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: type ?? enabled[0])!,
-                                      returnKey: returnKey, width: 1024, height: 320)
+                                      returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
                                 options: hostOptions)

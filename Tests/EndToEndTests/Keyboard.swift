@@ -54,12 +54,19 @@ final class LiveKeyboard {
     var handle = 0
     private var cache: [String: Geometry] = [:]
 
-    init(session: XSession, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// Options that switch off every text behaviour, so that each key types what it shows.
+    static let plainText = ["--autocapitalization", "none", "--no-autocorrection", "--no-smart-quotes",
+                            "--no-smart-dashes"]
+
+    /// Starts keypane; unless `plainText` is false, with the text behaviours (autocapitalization, smart
+    /// punctuation) off, for tests of what each key types.
+    init(session: XSession, arguments: [String] = [], environment: [String: String] = [:],
+         plainText: Bool = true) throws {
         self.session = session
         stderr = Pipe()
         extra = []
-        process = try session.start(keypanePath, arguments, stderr: stderr.fileHandleForWriting,
-                                    environment: environment)
+        process = try session.start(keypanePath, arguments + (plainText ? Self.plainText : []),
+                                    stderr: stderr.fileHandleForWriting, environment: environment)
         var found: UInt?
         guard waitUntil({ found = session.window(classNamed: "keypane"); return found != nil }), let found else {
             throw TestFailure("the keypane window did not appear")
@@ -140,6 +147,25 @@ final class Terminal {
     }
 
     var bytes: Data { (try? Data(contentsOf: output)) ?? Data() }
+
+    /// What a text field would hold after the bytes that arrived: DEL or BS deletes the character before.
+    var text: String {
+        var result = ""
+        for character in String(decoding: bytes, as: UTF8.self) {
+            if character == "\u{7f}" || character == "\u{8}" {
+                if !result.isEmpty { result.removeLast() }
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Waits until the text holds `expected`, and returns what it holds.
+    func waitFor(text expected: String, timeout: Double = 10) -> String {
+        _ = waitUntil(timeout: timeout) { self.text == expected }
+        return text
+    }
 
     /// Waits for `count` bytes (or more) to arrive, then returns all that did.
     func waitFor(count: Int, timeout: Double = 15) -> Data {

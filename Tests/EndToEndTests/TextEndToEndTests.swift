@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Taps the keys for a text on the default keyboard, lowercase: capitals are the keyboard's to make. Letters
+/// and , . come from the letters layer, the rest from the numbers layer.
+func tapText(_ text: String, on keyboard: LiveKeyboard) throws {
+    let letters = try keyboard.geometry(type: "default", layer: "letters")
+    let numbers = try keyboard.geometry(type: "default", layer: "numbers")
+    var onNumbers = false
+    for character in text {
+        let wanted = String(character)
+        if !(onNumbers && numbers.keys.contains { $0.text == wanted }),
+           let key = letters.keys.first(where: { $0.text == wanted }) {
+            if onNumbers { keyboard.tap(numbers.key(action: "layer:letters")!) }
+            onNumbers = false
+            keyboard.tap(key)
+        } else {
+            let key = try #require(numbers.keys.first { $0.text == wanted }, "no key for \(wanted.debugDescription)")
+            if !onNumbers { keyboard.tap(letters.key(action: "layer:numbers")!) }
+            onNumbers = true
+            keyboard.tap(key)
+        }
+    }
+    if onNumbers { keyboard.tap(numbers.key(action: "layer:letters")!) }
+}
+
+@Suite(.serialized) struct TextEndToEndTests {
+    /// Prose on the default keyboard, into a real client: capitals at the start and after a sentence, the
+    /// double-space period, curly quotes, the em dash and its undo by an immediate delete; a click outside
+    /// the keyboard and a change of window each start the input afresh.
+    @Test func proseComesOutAsOnIOS() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
+        keyboard.extra = ["--no-globe"]
+        try tapText("hello  world. it's -- fine", on: keyboard)
+        var expected = "Hello. World. It’s — fine"
+        #expect(terminal.waitFor(text: expected) == expected)
+
+        // An immediate delete restores what was typed.
+        let delete = try keyboard.geometry(type: "default", layer: "letters").keys.first { $0.keysym == "BackSpace" }!
+        try tapText(" --", on: keyboard)
+        keyboard.tap(delete)
+        expected += " --"
+        #expect(terminal.waitFor(text: expected) == expected)
+
+        // A click outside the keyboard: the caret may have moved, so input starts afresh (with a capital).
+        let field = session.frame(terminal.window)
+        session.tap(x: field.x + field.width / 2, y: field.y + field.height / 2)
+        usleep(200_000)
+        try tapText("x", on: keyboard)
+        expected += "X"
+        #expect(terminal.waitFor(text: expected) == expected)
+
+        // Another window gets the focus: afresh again.
+        try tapText("y", on: keyboard)
+        expected += "y"
+        #expect(terminal.waitFor(text: expected) == expected)
+        let second = try Terminal(session: session)
+        usleep(200_000)
+        try tapText("ok", on: keyboard)
+        #expect(second.waitFor(text: "Ok") == "Ok")
+        #expect(terminal.text == expected)
+        #expect(!session.focusedWindowFamily().contains(keyboard.window))
+    }
+
+    /// Switched off on the command line, every key types what it shows.
+    @Test func switchedOffEveryKeyTypesWhatItShows() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        keyboard.extra = ["--no-globe"]
+        try tapText("hello  world. it's \"a\" -- fine", on: keyboard)
+        let expected = "hello  world. it's \"a\" -- fine"
+        #expect(terminal.waitFor(text: expected) == expected)
+    }
+}
