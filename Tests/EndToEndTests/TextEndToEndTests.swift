@@ -65,7 +65,7 @@ func tapText(_ text: String, on keyboard: LiveKeyboard) throws {
         #expect(!session.focusedWindowFamily().contains(keyboard.window))
     }
 
-    /// Switched off on the command line, every key types what it shows.
+    /// Switched off on the command line, or in secure entry, every key types what it shows.
     @Test func switchedOffEveryKeyTypesWhatItShows() throws {
         let session = try XSession()
         defer { session.stop() }
@@ -73,7 +73,16 @@ func tapText(_ text: String, on keyboard: LiveKeyboard) throws {
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
         keyboard.extra = ["--no-globe"]
         try tapText("hello  world. it's \"a\" -- fine", on: keyboard)
-        let expected = "hello  world. it's \"a\" -- fine"
+        var expected = "hello  world. it's \"a\" -- fine"
+        #expect(terminal.waitFor(text: expected) == expected)
+        #expect(keyboard.terminate().0 == 0)
+
+        // Secure entry, on the prose keyboard: no capitals, corrections or smart punctuation either.
+        let secure = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--secure"],
+                                      plainText: false)
+        secure.extra = ["--no-globe"]
+        try tapText(" pass  it's -- x", on: secure)
+        expected += " pass  it's -- x"
         #expect(terminal.waitFor(text: expected) == expected)
     }
 }
