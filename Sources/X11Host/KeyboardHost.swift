@@ -209,6 +209,7 @@ public final class KeyboardHost {
                 XNextEvent(display, &event)
                 handle(&event)
             }
+            if rawClick { checkClick() }
             // Pixels once per batch of events: a press and release read together draw only their outcome.
             drawPending()
             // A keymap or group change is read now, while nobody waits, not on the next keystroke.
@@ -273,6 +274,8 @@ public final class KeyboardHost {
             window.present([Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))])
         case ButtonPress, ButtonRelease:
             let e = event.xbutton
+            // The raw event of this click was the keyboard's own.
+            if type == ButtonPress { rawClick = false }
             if e.button == 1 {
                 if type == ButtonPress, beginDrag(touch: InputEvent.pointer, y: Double(e.y),
                                                    root: (Int(e.x_root), Int(e.y_root))) { return }
@@ -347,9 +350,9 @@ public final class KeyboardHost {
             let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
             if evtype == XI_RawTouchBegin {
                 touchedSomewhere()
-            } else if (1...3).contains(raw.detail) && !pointerIsOnKeyboard() {
-                // A click elsewhere (wheel and side buttons only scroll).
-                apply(engine.resetContext())
+            } else if (1...3).contains(raw.detail) {
+                // A click (wheel and side buttons only scroll): where, is asked at the end of the batch.
+                rawClick = true
             }
             return
         }
@@ -393,6 +396,16 @@ public final class KeyboardHost {
               let data else { return 0 }
         defer { XFree(data) }
         return count == 1 ? data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee } : 0
+    }
+
+    /// A click seen anywhere (a raw event) whose own press on the keyboard has not come in the same batch.
+    private var rawClick = false
+
+    /// A click with no press on the keyboard in its batch: if the pointer is elsewhere, the caret may have
+    /// moved. The round trip is made only then, and after the events that came with the click.
+    private func checkClick() {
+        rawClick = false
+        if !pointerIsOnKeyboard() { apply(engine.resetContext()) }
     }
 
     /// Whether the pointer is over the keyboard's window now.
