@@ -1,3 +1,5 @@
+public import KeyboardModel
+
 /// A finger, pen or mouse on the keyboard, decoded from X events.
 public struct InputEvent: Equatable, Sendable {
     public enum Phase: Sendable { case began, moved, ended, cancelled }
@@ -39,9 +41,27 @@ public enum KeyAction: Equatable, Sendable {
     case toggleFloating
 }
 
+/// The input click a key press sounds, as on iOS: one for character keys, one for delete, one for the
+/// other keys (shift, space, return, layer, globe and the rest).
+public enum Click: String, CaseIterable, Sendable {
+    case character, delete, modifier
+
+    /// The click of a key that does this.
+    public init(for function: KeyFunction) {
+        switch function {
+        case .text(" "): self = .modifier
+        case .text: self = .character
+        case .keysym("BackSpace"): self = .delete
+        default: self = .modifier
+        }
+    }
+}
+
 /// What changed after an event: what to do, and what to draw again.
 public struct Update: Equatable, Sendable {
     public var actions: [KeyAction] = []
+    /// The click to sound: a key went down, or delete repeated.
+    public var click: Click?
     /// Keys whose look changed.
     public var changedKeys: Set<Int> = []
     /// The layer, shift or size changed: draw everything.
@@ -51,5 +71,5 @@ public struct Update: Equatable, Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { actions.isEmpty && changedKeys.isEmpty && !redrawAll && !popupsChanged }
+    public var isEmpty: Bool { actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged }
 }

@@ -160,6 +160,7 @@ public struct TypingEngine: Sendable {
             guard var touch = touches[id] else { continue }
             if let next = touch.nextRepeat, next <= now {
                 delete(&update)
+                update.click = .delete
                 touch.repeats += 1
                 touch.nextRepeat = next + (touch.repeats > timing.repeatsBeforeFast
                                            ? timing.fastRepeatInterval : timing.repeatInterval)
@@ -183,6 +184,7 @@ public struct TypingEngine: Sendable {
         guard let key = geometry.keyIndex(atX: event.x, y: event.y) else { return }
         var touch = Touch(key: key, began: event.time)
         press(key, &update)
+        update.click = Click(for: geometry.keys[key].function)
         switch geometry.keys[key].function {
         case .keysym("BackSpace"):
             delete(&update)

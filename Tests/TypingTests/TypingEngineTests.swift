@@ -275,4 +275,30 @@ struct Harness {
         #expect(k.engine.geometry.keys.contains { $0.label == "go" })
         #expect(k.engine.geometry.keys.contains { $0.function == .globe })
     }
+
+    @Test func aPressSoundsTheClickOfItsKindAndARepeatSoundsDelete() throws {
+        var k = try Harness(["default", "email"])
+        let expected: [(String, Click)] = [("q", .character), ("space", .modifier), ("shift", .modifier),
+                                           ("delete", .delete), ("return", .modifier), ("globe", .modifier)]
+        for (label, click) in expected {
+            #expect(k.send(.began, label).click == click, "\(label)")
+            k.now += 0.05
+            #expect(k.send(.ended, label).click == nil, "\(label) released")
+            k.now += 0.5
+        }
+        k.send(.began, "123")
+        k.now += 0.05
+        k.send(.ended, "123")
+        #expect(k.send(.began, "1").click == .character)
+        k.send(.ended, "1")
+        // A held delete clicks on every repeat, as it deletes.
+        k.send(.began, "delete")
+        var repeats = 0
+        let end = k.now + 1
+        while let deadline = k.engine.nextDeadline, deadline <= end {
+            k.now = deadline
+            if k.engine.tick(at: deadline).click == .delete { repeats += 1 }
+        }
+        #expect(repeats == 6)
+    }
 }
