@@ -23,8 +23,18 @@ func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// Stops a process by its id: SIGTERM, and SIGKILL if it is still there after two seconds (a child of a
-/// test thread may start with SIGTERM blocked).
+/// Starts a process with no signal blocked. A test runs on a thread that blocks most signals, and a child
+/// inherits its thread's mask: started plainly, it could not be stopped with SIGTERM or told to reload
+/// with SIGHUP.
+func launch(_ process: Process) throws {
+    var open = sigset_t(), mask = sigset_t()
+    sigemptyset(&open)
+    pthread_sigmask(SIG_SETMASK, &open, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    try process.run()
+}
+
+/// Stops a process by its id: SIGTERM, and SIGKILL if it is still there after two seconds.
 func stopProcess(_ process: Process) {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGTERM)
@@ -54,7 +64,7 @@ final class XSession {
         let out = Pipe()
         xvfb.standardOutput = out
         xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
+        try launch(xvfb)
         var number = ""
         while !number.hasSuffix("\n") {
             let byte = out.fileHandleForReading.readData(ofLength: 1)
@@ -101,7 +111,7 @@ final class XSession {
         process.environment = env
         process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         processes.append(process)
         return process
     }
