@@ -2,14 +2,19 @@
 # Each installs the Debian packages it needs first (only those missing).
 
 SWIFT ?= swift
+# The input click plays through libcanberra: its ALSA backend comes with it, the PulseAudio one (which
+# PipeWire's pulse server takes too) is a package of its own.
 BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
-	libcairo2-dev libpango1.0-dev fonts-dejavu-core
+	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse
 # The end-to-end tests run a real X server, window manager and terminal, change keymaps and screen sizes.
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity
+# The sound tests record the input click from a private PulseAudio null sink, switch event sounds with
+# xsettingsd, and remake the click sounds with scripts/make-sounds (python3).
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
+	pulseaudio pulseaudio-utils xsettingsd python3
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 
-.PHONY: all deps test-deps build release run test bench screenshots clean
+.PHONY: all deps test-deps build release run install test bench screenshots clean
 
 all: build
 
@@ -28,6 +33,15 @@ release: deps
 run: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	.build/release/keypane $(ARGS)
+
+# Installs the program and its data (layouts, sounds) under $(DESTDIR)$(PREFIX): keypane finds its data
+# in ../share/keypane beside itself.
+PREFIX ?= /usr/local
+install: release
+	install -D -m 755 .build/release/keypane $(DESTDIR)$(PREFIX)/bin/keypane
+	install -d $(DESTDIR)$(PREFIX)/share/keypane/layouts $(DESTDIR)$(PREFIX)/share/keypane/sounds
+	install -m 644 Assets/layouts/* $(DESTDIR)$(PREFIX)/share/keypane/layouts
+	install -m 644 Assets/sounds/*.wav $(DESTDIR)$(PREFIX)/share/keypane/sounds
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -29,17 +29,21 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
+        systemLibrary("CCanberra", pkgConfig: "libcanberra", apt: ["libcanberra-dev"]),
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel"], swiftSettings: swiftSettings),
+
+        // MARK: - Sound
+        .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
 
         // MARK: - X11
         .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),
         .target(name: "Injector", dependencies: ["XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
-                dependencies: ["XDisplay", "Injector", "Typing", "KeyboardModel", "Render",
+                dependencies: ["XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
                                "CX11", "CXInput2", "CXRandR", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
@@ -51,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "keypane",
             dependencies: [
-                "KeyboardModel", "Render", "Typing", "Injector", "X11Host", "XDisplay",
+                "KeyboardModel", "Render", "Typing", "Injector", "X11Host", "XDisplay", "Sound",
             ],
             swiftSettings: swiftSettings),
 
@@ -72,7 +76,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Typing", "KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "X11Host", "KeyboardModel", "CX11", "CXTest"],
+        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "X11Host", "KeyboardModel", "TestSupport", "CX11", "CXTest"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -4,6 +4,7 @@ internal import CXRandR
 public import Injector
 public import KeyboardModel
 public import Render
+public import Sound
 public import Typing
 public import XDisplay
 
@@ -50,6 +51,8 @@ public final class KeyboardHost {
     private var running = true
     private let commandAtom: UInt
     private let instanceAtom: UInt
+    /// The input click; nil when sound is off.
+    let sound: InputClick?
 
     /// Messages a second `keypane` (or a script) sends to the running one, as ClientMessage data.
     public enum Command: Int, Sendable { case show = 1, hide = 2, toggle = 3 }
@@ -74,13 +77,16 @@ public final class KeyboardHost {
     }
 
     public init(connection: DisplayConnection, engine: TypingEngine, injector: Injector, theme: Theme,
-                options: Options) {
+                options: Options, sound: InputClick? = nil) {
         self.connection = connection
+        self.sound = sound
         self.engine = engine
         self.injector = injector
         self.renderer = KeyboardRenderer(theme: theme)
         self.options = options
         commandAtom = connection.atom("_KEYPANE_COMMAND")
+        settingsSelection = connection.atom("_XSETTINGS_S\(connection.defaultScreen)")
+        settingsAtom = connection.atom("_XSETTINGS_SETTINGS")
         instanceAtom = connection.atom(Self.instanceSelection(screen: connection.defaultScreen))
 
         // Signals arrive through a pipe the loop polls, never in the middle of an X call.
@@ -201,8 +207,9 @@ public final class KeyboardHost {
     /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
     public func run() -> Int32 {
         show()
-        // The keymap is read once the first frame is out, not on the first tap.
+        // The keymap and the desktop's settings are read once the first frame is out, not on the first tap.
         injector.prepare()
+        if sound != nil { watchSettings() }
         while running {
             while XPending(display) > 0 {
                 var event = XEvent()
@@ -323,9 +330,18 @@ public final class KeyboardHost {
                 case .toggle: window.isMapped ? hide() : show()
                 case nil: break
                 }
+            } else if event.xclient.window == connection.rootWindow
+                        && event.xclient.message_type == connection.atom("MANAGER") {
+                // A settings daemon (re)started.
+                if UInt(event.xclient.data.l.1) == settingsSelection && sound != nil { watchSettings() }
             } else if UInt(event.xclient.data.l.0) == connection.atom("WM_DELETE_WINDOW") {
                 running = false
             }
+        case PropertyNotify where event.xproperty.window == settingsOwner && event.xproperty.atom == settingsAtom:
+            readSettings()
+        case DestroyNotify where event.xdestroywindow.window == settingsOwner:
+            settingsOwner = 0
+            readSettings()
         case ConfigureNotify where event.xconfigure.window == connection.rootWindow:
             XRRUpdateConfiguration(&event)
             screenChanging()
@@ -430,6 +446,38 @@ public final class KeyboardHost {
         outsidePress = Self.now() + Self.samePress
     }
 
+    // MARK: - The desktop's settings
+
+    /// The XSETTINGS selection of this screen, and the property its owner keeps the settings in.
+    private let settingsSelection: UInt
+    private let settingsAtom: UInt
+    /// The settings daemon's window, or 0 when there is none.
+    private var settingsOwner: UInt = 0
+    /// Whether the desktop allows event sounds, the input click among them (Net/EnableEventSounds).
+    public private(set) var eventSoundsAllowed = true
+
+    /// Finds the settings daemon, follows its changes, and reads its settings.
+    private func watchSettings() {
+        settingsOwner = XGetSelectionOwner(display, settingsSelection)
+        if settingsOwner != 0 { XSelectInput(display, settingsOwner, PropertyChangeMask | StructureNotifyMask) }
+        readSettings()
+    }
+
+    private func readSettings() {
+        var allowed = true
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        if settingsOwner != 0,
+           XGetWindowProperty(display, settingsOwner, settingsAtom, 0, 1 << 16, 0, settingsAtom, &type, &format,
+                              &count, &after, &data) == Success, let data {
+            defer { XFree(data) }
+            if format == 8, let settings = XSettings.parse(Array(UnsafeBufferPointer(start: data, count: Int(count)))) {
+                allowed = XSettings.allowsEventSounds(settings)
+            }
+        }
+        eventSoundsAllowed = allowed
+    }
+
     // MARK: - Acting
 
     /// Types at once, and leaves the drawing for the end of the batch: the keystroke never waits for pixels.
@@ -451,6 +499,7 @@ public final class KeyboardHost {
             }
         }
         if typed { XFlush(display) }
+        if let click = update.click, eventSoundsAllowed { sound?.play(click) }
         pending.all = pending.all || update.redrawAll
         pending.keys.formUnion(update.changedKeys)
         pending.popups = pending.popups || update.popupsChanged

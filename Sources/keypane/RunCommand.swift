@@ -1,6 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 import Injector
 import KeyboardModel
 import Render
+import Sound
 import Typing
 import X11Host
 import XDisplay
@@ -32,6 +37,9 @@ struct RunCommand {
             .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
             .flag("smart-dashes", "-- becomes an em dash (default: the keyboard's own)."),
             .flag("secure", "A password field: no corrections or smart punctuation, nothing kept beyond the current word."),
+            .flag("sound", "The input click on every key press (default: on, unless the desktop turns event sounds "
+                  + "off). Played through libcanberra: PulseAudio, PipeWire or ALSA ($CANBERRA_DRIVER chooses)."),
+            .value("volume", "percent", "How loud the input click is, 0 to 100; 0 is silent (default: 100)."),
             .value("display", "name", "The X display (default: $DISPLAY)."),
             layoutsOption,
         ])
@@ -85,6 +93,8 @@ struct RunCommand {
             traits.autocapitalization = value
         }
 
+        let sound = inputClick()
+
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }
         let engine: TypingEngine
@@ -93,7 +103,42 @@ struct RunCommand {
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
-                                options: hostOptions)
+                                options: hostOptions, sound: sound)
         return host.run()
+    }
+
+    /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and
+    /// the keyboard goes on without a click.
+    func inputClick() -> InputClick? {
+        var volume = 1.0
+        if let text = options["volume"] {
+            guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), percent >= 0,
+                  percent <= 100 else { fail("bad --volume '\(text)': expected a number from 0 to 100") }
+            volume = percent / 100
+        }
+        guard options.flag("sound", default: true), volume > 0 else { return nil }
+        guard let directory = Assets.dataDirectory().map({ $0 + "/sounds" }) else {
+            warn("cannot find the sound files: set KEYPANE_DATA_DIR; typing goes on without the input click")
+            return nil
+        }
+        var sounds: [Click: String] = [:]
+        for click in Click.allCases {
+            let path = directory + "/" + Self.soundFile(click)
+            guard access(path, R_OK) == 0 else {
+                warn("cannot read \(path): \(String(cString: strerror(errno))); typing goes on without the input click")
+                return nil
+            }
+            sounds[click] = path
+        }
+        return InputClick(settings: .init(sounds: sounds, volume: volume), report: { warn($0) })
+    }
+
+    /// The file of each click in the sounds folder.
+    static func soundFile(_ click: Click) -> String {
+        switch click {
+        case .character: "key-click.wav"
+        case .delete: "key-delete.wav"
+        case .modifier: "key-modifier.wav"
+        }
     }
 }

@@ -59,13 +59,13 @@ final class LiveKeyboard {
                             "--no-smart-dashes"]
 
     /// Starts keypane; unless `plainText` is false, with the text behaviours (autocapitalization, smart
-    /// punctuation) off, for tests of what each key types.
+    /// punctuation) off, for tests of what each key types; unless `sound` is true, without the input click.
     init(session: XSession, arguments: [String] = [], environment: [String: String] = [:],
-         plainText: Bool = true) throws {
+         plainText: Bool = true, sound: Bool = false) throws {
         self.session = session
         stderr = Pipe()
         extra = []
-        process = try session.start(keypanePath, arguments + (plainText ? Self.plainText : []),
+        process = try session.start(keypanePath, arguments + (plainText ? Self.plainText : []) + (sound ? [] : ["--no-sound"]),
                                     stderr: stderr.fileHandleForWriting, environment: environment)
         var found: UInt?
         guard waitUntil({ found = session.window(classNamed: "keypane"); return found != nil }), let found else {

@@ -56,7 +56,7 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         let runHelp = try run(["run", "--help"])
         #expect(runHelp.status == 0)
         for option in ["--type", "--keyboards", "--return-key", "--theme", "--height", "--monitor", "--display",
-                       "--layouts", "SIGUSR1"] {
+                       "--layouts", "SIGUSR1", "--[no-]sound", "--volume"] {
             #expect(runHelp.stdout.contains(option), "\(option)")
         }
         #expect(try run(["--version"]).stdout == "0.1.0\n")
@@ -206,5 +206,27 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         let result = try run(["layouts"])
         #expect(result.status == 0)
         for type in allTypes { #expect(result.stdout.contains("\(type)\t\(type)\t"), "\(type)") }
+    }
+}
+
+@Suite struct SoundFileTests {
+    /// The three clicks are the project's own: scripts/make-sounds makes them, and makes them the same
+    /// every time, so the committed files are what the script says they are.
+    @Test func theScriptRemakesTheClickSoundsByteForByte() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [packageRoot + "/scripts/make-sounds", dir.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for name in ["key-click.wav", "key-delete.wav", "key-modifier.wav"] {
+            let made = try Data(contentsOf: dir.appendingPathComponent(name))
+            let committed = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Assets/sounds/" + name))
+            #expect(made == committed, "\(name)")
+            // 45 ms of 48 kHz 16-bit mono after a 44-byte header: short enough for 20 taps a second.
+            #expect(Array(made.prefix(4)) == Array("RIFF".utf8) && made.count == 44 + 2160 * 2, "\(name)")
+        }
     }
 }
