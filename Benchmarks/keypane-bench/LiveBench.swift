@@ -123,9 +123,9 @@ final class LiveBench {
 
     /// Starts a program and returns it with the time from exec to its window mapped on screen (polled
     /// every half millisecond).
-    func startAndWaitForMap(_ argv: [String], className: String) throws -> (Child, Double, UInt) {
+    func startAndWaitForMap(_ argv: [String], className: String, environment: [String] = []) throws -> (Child, Double, UInt) {
         let start = now()
-        guard let child = Child.spawn(argv, environment: ["DISPLAY=\(display)"]) else { throw BenchError("cannot start \(argv[0])") }
+        guard let child = Child.spawn(argv, environment: ["DISPLAY=\(display)"] + environment) else { throw BenchError("cannot start \(argv[0])") }
         while now() < start + 10 {
             if let window = viewableWindow(className: className) { return (child, now() - start, window) }
             usleep(500)
@@ -270,7 +270,8 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let heldTaps = 300, hold = 0.03
 
     // Start-up, keypane and matchbox-keyboard in turn, so the machine's load falls on both alike.
-    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--layouts", layouts]
+    // Sound off, as matchbox-keyboard has none: runSoundBench measures keypane with sound against without.
+    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
     let peerPath = "/usr/bin/matchbox-keyboard"
     let hasPeer = access(peerPath, X_OK) == 0
     if !hasPeer { print("matchbox-keyboard: not installed, no comparison") }

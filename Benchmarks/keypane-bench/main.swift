@@ -5,6 +5,9 @@
 //   render-rss     peak resident memory of `keypane render` at 1920x420 (max of several runs)
 //   live           under a private Xvfb and openbox: exec to window, tap to keystroke at a receiving
 //                  client, CPU per tap, RSS, idle wake-ups; and matchbox-keyboard through the same taps
+//   resize         screen size changes to the keyboard redrawn at the new width
+//   sound          through a private PulseAudio null sink: key press to the click's first audible sample,
+//                  20 taps a second, and tap to keystroke with sound on against sound off
 
 #if canImport(Glibc)
 import Glibc
@@ -109,6 +112,9 @@ if let keypane = argument("--keypane") {
         }
         if only == nil || only == "resize" {
             try runResizeBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
+        if only == nil || only == "sound" {
+            try runSoundBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
     } catch {
         print("keypane-bench: live figures: \(error)")
