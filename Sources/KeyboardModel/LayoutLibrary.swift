@@ -43,7 +43,8 @@ public struct LayoutLibrary: Sendable {
 
     // MARK: - Files
 
-    static func layoutFiles(in directory: String) throws(LayoutError) -> [String] {
+    /// The names of the `.layout` files in a folder, sorted, without their extension.
+    public static func layoutFiles(in directory: String) throws(LayoutError) -> [String] {
         guard let dir = opendir(directory) else {
             throw LayoutError(SourceLocation(file: directory, line: 0, column: 0),
                               "cannot open the layout folder: \(String(cString: strerror(errno)))")

@@ -66,7 +66,7 @@ enum Keypane {
         switch command.name {
         case RenderCommand.command.name: RenderCommand(options).run()
         case LayoutsCommand.command.name: LayoutsCommand(options).run()
-        default: exit(RunCommand(options).run())
+        default: exit(RunCommand(RunCommand.withConfiguration(options)).run())
         }
     }
 
@@ -77,14 +77,25 @@ enum Keypane {
 }
 
 /// The option every command that reads layouts has.
-let layoutsOption = Option.value("layouts", "dir", "The folder of layout files (default: the installed Assets/layouts).")
+let layoutsOption = Option.value("layouts", "dir", "The folder of layout files (default: the installed ones, "
+                                 + "with those in $XDG_CONFIG_HOME/keypane/layouts added or in their place).")
 
-/// The layouts from --layouts or the installed folder, or a one-line message and exit status 1.
+/// The layouts from --layouts, or the installed ones with the user's own (in the configuration folder's
+/// layouts/) added; or a one-line message and exit status 1. A user's layout that cannot be read is said
+/// and left out.
 func loadLibrary(_ options: ParsedOptions) -> LayoutLibrary {
-    guard let directory = options["layouts"] ?? Assets.layoutsDirectory() else {
+    if let directory = options["layouts"] {
+        do { return try LayoutLibrary(directory: directory) } catch { fail("\(error)") }
+    }
+    guard let directory = Assets.layoutsDirectory() else {
         fail("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
     }
-    do { return try LayoutLibrary(directory: directory) } catch { fail("\(error)") }
+    do {
+        let (library, problems) = try Configuration.layouts(bundled: directory,
+                                                            user: Configuration.directory().map { $0 + "/layouts" })
+        problems.forEach { warn($0) }
+        return library
+    } catch { fail("\(error)") }
 }
 
 /// `keypane layouts`: the keyboards Keypane can show.

@@ -86,12 +86,39 @@ struct Command {
     }
 }
 
-/// The options given on the command line, by name.
+/// The options given, by name: on the command line, or in the configuration file (see Configuration).
 struct ParsedOptions {
     var values: [String: String] = [:]
     var flags: [String: Bool] = [:]
+    /// Where each option from the configuration file was set: "FILE:LINE". Options from the command
+    /// line have none.
+    var origins: [String: String] = [:]
 
     subscript(_ name: String) -> String? { values[name] }
+
+    /// These options, with those of `other` in place of any of the same name.
+    func overridden(by other: ParsedOptions) -> ParsedOptions {
+        var merged = self
+        for name in Set(other.values.keys).union(other.flags.keys) {
+            merged.values[name] = nil
+            merged.flags[name] = nil
+            merged.origins[name] = other.origins[name]
+        }
+        merged.values.merge(other.values) { $1 }
+        merged.flags.merge(other.flags) { $1 }
+        return merged
+    }
+
+    /// An option's value as `read` makes it; nil when it is not given. A value that `read` refuses ends
+    /// the program with `problem(value)` when it came from the command line; from the configuration file,
+    /// it is said with the file and line, and nil returned, so that the default holds.
+    func value<T>(_ name: String, _ read: (String) -> T?, problem: (String) -> String) -> T? {
+        guard let text = values[name] else { return nil }
+        if let value = read(text) { return value }
+        guard let origin = origins[name] else { fail(problem(text)) }
+        warn("\(origin): \(problem(text)); using the default")
+        return nil
+    }
 
     /// An option's value as a whole number, or a usage error naming it.
     func int(_ name: String) throws(UsageError) -> Int? {

@@ -42,7 +42,29 @@ struct RunCommand {
             .value("volume", "percent", "How loud the input click is, 0 to 100; 0 is silent (default: 100)."),
             .value("display", "name", "The X display (default: $DISPLAY)."),
             layoutsOption,
+            .value("config", "file", "The settings file (default: $XDG_CONFIG_HOME/keypane/config, else "
+                   + "~/.config/keypane/config). It takes these options as 'name = value' lines; the command "
+                   + "line overrides it."),
         ])
+
+    /// The options of the command line over those of the settings file, whose problems are said.
+    static func withConfiguration(_ commandLine: ParsedOptions) -> ParsedOptions {
+        let path: String
+        if let given = commandLine["config"] {
+            path = given
+        } else if let directory = Configuration.directory() {
+            path = directory + "/config"
+        } else {
+            return commandLine
+        }
+        do {
+            let (settings, problems) = try Configuration.read(path, for: command, required: commandLine["config"] != nil)
+            problems.forEach { warn($0) }
+            return settings.overridden(by: commandLine)
+        } catch {
+            fail("\(error)")
+        }
+    }
 
     let options: ParsedOptions
     init(_ options: ParsedOptions) { self.options = options }
@@ -57,41 +79,42 @@ struct RunCommand {
 
         let library = loadLibrary(options)
         let known = library.layouts.keys.sorted().joined(separator: ", ")
-        var enabled = (options["keyboards"] ?? "default,desktop").split(separator: ",").map(String.init)
-        for name in enabled where library[name] == nil {
-            fail("unknown keyboard '\(name)' in --keyboards: expected one of \(known)")
-        }
-        let type = options["type"]
-        if let type, library[type] == nil { fail("unknown keyboard type '\(type)': expected one of \(known)") }
+        var enabled = options.value("keyboards", { list -> [String]? in
+            let names = list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
+            return names.isEmpty || names.contains { library[$0] == nil } ? nil : names
+        }, problem: { list in
+            let unknown = list.split(separator: ",").map { String($0.trimmingSpaces) }.first { library[$0] == nil }
+            return unknown.map { "unknown keyboard '\($0)' in --keyboards: expected one of \(known)" }
+                ?? "--keyboards names no keyboard"
+        }) ?? ["default", "desktop"].filter { library[$0] != nil }
+        let type = options.value("type", { library[$0] == nil ? nil : $0 },
+                                 problem: { "unknown keyboard type '\($0)': expected one of \(known)" })
         if let type, !enabled.contains(type) { enabled.append(type) }
-        guard !enabled.isEmpty else { fail("--keyboards names no keyboard") }
-        let returnKeyName = options["return-key"] ?? "default"
-        guard let returnKey = ReturnKeyType(rawValue: returnKeyName) else {
-            fail("unknown return key '\(returnKeyName)': expected one of \(ReturnKeyType.allNames)")
-        }
-        let themeName = options["theme"] ?? "light"
-        guard let theme = Theme.named(themeName) else { fail("unknown theme '\(themeName)': expected light or dark") }
+        guard !enabled.isEmpty else { fail("no keyboard to show: the layouts have neither default nor desktop") }
+        let returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
+            "unknown return key '\($0)': expected one of \(ReturnKeyType.allNames)"
+        }) ?? .default
+        let theme = options.value("theme", Theme.named, problem: { "unknown theme '\($0)': expected light or dark" })
+            ?? .light
         var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
                                                positionFile: PositionFile.standard())
-        if let height = options["height"] {
-            if height.hasSuffix("%"), let percent = Double(height.dropLast()), percent > 0, percent <= 100 {
-                hostOptions.heightFraction = percent / 100
-            } else if let pixels = Int(height), pixels > 0 {
-                hostOptions.height = pixels
-            } else {
-                fail("bad --height '\(height)': expected pixels (300) or a percentage (35%)")
+        enum Height { case pixels(Int), fraction(Double) }
+        switch options.value("height", { text -> Height? in
+            if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent > 0, percent <= 100 {
+                return .fraction(percent / 100)
             }
+            return Int(text).flatMap { $0 > 0 ? .pixels($0) : nil }
+        }, problem: { "bad --height '\($0)': expected pixels (300) or a percentage (35%)" }) {
+        case .pixels(let pixels): hostOptions.height = pixels
+        case .fraction(let fraction): hostOptions.heightFraction = fraction
+        case nil: break
         }
 
         var traits = TextTraits.Overrides(autocorrection: options.flags["autocorrection"],
                                           smartQuotes: options.flags["smart-quotes"],
                                           smartDashes: options.flags["smart-dashes"], secureEntry: options.flags["secure"])
-        if let mode = options["autocapitalization"] {
-            guard let value = TextTraits.Autocapitalization(rawValue: mode) else {
-                fail("unknown autocapitalization '\(mode)': expected none, words, sentences or all")
-            }
-            traits.autocapitalization = value
-        }
+        traits.autocapitalization = options.value("autocapitalization", TextTraits.Autocapitalization.init(rawValue:),
+                                                  problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
 
         let sound = inputClick()
 
@@ -110,12 +133,11 @@ struct RunCommand {
     /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and
     /// the keyboard goes on without a click.
     func inputClick() -> InputClick? {
-        var volume = 1.0
-        if let text = options["volume"] {
+        let volume = options.value("volume", { text -> Double? in
             guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), percent >= 0,
-                  percent <= 100 else { fail("bad --volume '\(text)': expected a number from 0 to 100") }
-            volume = percent / 100
-        }
+                  percent <= 100 else { return nil }
+            return percent / 100
+        }, problem: { "bad --volume '\($0)': expected a number from 0 to 100" }) ?? 1
         guard options.flag("sound", default: true), volume > 0 else { return nil }
         guard let directory = Assets.dataDirectory().map({ $0 + "/sounds" }) else {
             warn("cannot find the sound files: set KEYPANE_DATA_DIR; typing goes on without the input click")

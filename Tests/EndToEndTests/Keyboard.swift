@@ -23,8 +23,10 @@ struct Geometry: Decodable {
     func key(label: String) -> GeometryKey? { keys.first { $0.label == label } }
 }
 
-/// Lays a keyboard out as the live one does, through `keypane render --geometry`.
-func geometry(type: String, layer: String? = nil, width: Int, height: Int, extra: [String] = []) throws -> Geometry {
+/// Lays a keyboard out as the live one does, through `keypane render --geometry`, with the layouts of
+/// `configDirectory` (none unless given).
+func geometry(type: String, layer: String? = nil, width: Int, height: Int, extra: [String] = [],
+              configDirectory: URL? = nil) throws -> Geometry {
     let dir = FileManager.default.temporaryDirectory
     let id = UUID().uuidString
     let json = dir.appendingPathComponent("g-\(id).json"), png = dir.appendingPathComponent("g-\(id).png")
@@ -36,6 +38,8 @@ func geometry(type: String, layer: String? = nil, width: Int, height: Int, extra
     process.executableURL = URL(fileURLWithPath: keypanePath)
     process.arguments = ["render", "--type", type, "--width", "\(width)", "--height", "\(height)",
                          "--output", png.path, "--geometry", json.path] + (layer.map { ["--layer", $0] } ?? []) + extra
+    process.environment = ProcessInfo.processInfo.environment.merging(
+        ["XDG_CONFIG_HOME": (configDirectory ?? dir.appendingPathComponent("no-config-\(id)")).path]) { $1 }
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw TestFailure("keypane render failed for \(type) \(layer ?? "")") }
@@ -91,7 +95,8 @@ final class LiveKeyboard {
         let key = "\(type)/\(layer ?? "")/\(frame.width)x\(frame.height - handle)/\(extra)"
         if let cached = cache[key] { return cached }
         let result = try EndToEndTests.geometry(type: type, layer: layer, width: frame.width,
-                                                height: frame.height - handle, extra: extra)
+                                                height: frame.height - handle, extra: extra,
+                                                configDirectory: session.configDirectory)
         cache[key] = result
         return result
     }

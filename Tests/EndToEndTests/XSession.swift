@@ -51,6 +51,8 @@ final class XSession {
     private let xvfb: Process
     let connection: OpaquePointer
     let directory: URL
+    /// $XDG_CONFIG_HOME of the programs started on this session.
+    var configDirectory: URL { directory.appendingPathComponent("config") }
 
     init(width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
         self.width = width
@@ -107,6 +109,8 @@ final class XSession {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
+        // The session's own configuration folder, empty unless a test fills it: never the user's.
+        env["XDG_CONFIG_HOME"] = configDirectory.path
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = stdout ?? FileHandle.nullDevice
