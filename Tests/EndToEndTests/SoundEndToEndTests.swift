@@ -43,13 +43,20 @@ import Testing
         #expect(messages.isEmpty)
     }
 
-    @Test func noSoundMeansNoClick() throws {
+    /// Sound off on the command line, in the settings file, or at volume 0: no click, and typing as ever.
+    @Test(arguments: [["--no-sound"], ["--volume", "0"], []])
+    func noSoundMeansNoClick(arguments: [String]) throws {
         let sound = try SoundServer()
         defer { sound.stop() }
         let session = try XSession()
         defer { session.stop() }
+        if arguments.isEmpty {
+            let folder = session.configDirectory.appendingPathComponent("keypane")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "sound = off\n".write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        }
         let terminal = try Terminal(session: session)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--no-sound"],
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"] + arguments,
                                         environment: sound.environment, sound: true)
         keyboard.extra = ["--no-globe"]
         let keys = try Self.keys(keyboard)
