@@ -210,6 +210,9 @@ public final class KeyboardHost {
         // The keymap and the desktop's settings are read once the first frame is out, not on the first tap.
         injector.prepare()
         if sound != nil { watchSettings() }
+        do { control = try ControlServer(path: ControlSocket.path(display: connection.name)) } catch {
+            warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
+        }
         while running {
             while XPending(display) > 0 {
                 var event = XEvent()
@@ -227,14 +230,17 @@ public final class KeyboardHost {
             // read already, so the socket would not wake poll for them.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
             var timeout: Int32 = -1
-            if let deadline = [engine.nextDeadline, screenDeadline, outsidePress].compactMap({ $0 }).min() {
+            if let deadline = [engine.nextDeadline, screenDeadline, outsidePress, control?.deadline].compactMap({ $0 }).min() {
                 timeout = Int32(max(0, ((deadline - Self.now()) * 1000).rounded(.up)))
             }
-            var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, timeout)
+            var fds = ([connection.fileDescriptor, signalDescriptor] + (control?.descriptors ?? []))
+                .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { break }
             if fds[1].revents != 0 { readSignals() }
+            if let control, fds.dropFirst(2).contains(where: { $0.revents != 0 }) || (control.deadline ?? .infinity) <= Self.now() {
+                control.service(now: Self.now(), answer)
+            }
             if let deadline = engine.nextDeadline, deadline <= Self.now() { apply(engine.tick(at: Self.now())) }
             if let deadline = screenDeadline, deadline <= Self.now() {
                 screenDeadline = nil
@@ -251,6 +257,8 @@ public final class KeyboardHost {
 
     /// Gives back what Keypane borrowed from the X server: spare keycodes, the window.
     public func shutdown() {
+        control?.close()
+        control = nil
         injector.restore()
         window.unmap()
         XSync(display, 0)
@@ -444,6 +452,49 @@ public final class KeyboardHost {
     private func touchedSomewhere() {
         guard Self.now() - lastKeyboardPress > Self.samePress else { return }
         outsidePress = Self.now() + Self.samePress
+    }
+
+    // MARK: - Control
+
+    /// The control socket, or nil when it could not be made.
+    private var control: ControlServer?
+
+    /// Does what a `keypane` command asks, and says what to answer.
+    private func answer(_ request: ControlRequest) -> Result<String, ControlError> {
+        switch request {
+        case .show: show()
+        case .hide: hide()
+        case .toggle: window.isMapped ? hide() : show()
+        case .status:
+            return .success("""
+                visible: \(window.isMapped ? "yes" : "no")
+                type: \(engine.enabled[engine.current])
+                layer: \(engine.layer)
+                return-key: \(engine.options.returnKey.rawValue)
+                keyboards: \(engine.enabled.joined(separator: ","))
+                placement: \(floating ? "floating" : "docked")
+
+                """)
+        case .set(let type, let returnKeyName):
+            if let type, engine.library[type] == nil {
+                let known = engine.library.layouts.keys.sorted().joined(separator: ", ")
+                return .failure(ControlError("unknown keyboard type '\(type)': expected one of \(known)"))
+            }
+            var returnKey = engine.options.returnKey
+            if let returnKeyName {
+                guard let named = ReturnKeyType(rawValue: returnKeyName) else {
+                    return .failure(ControlError("unknown return key '\(returnKeyName)': expected one of \(ReturnKeyType.allNames)"))
+                }
+                returnKey = named
+            }
+            _ = engine.cancelTouches()
+            engine.show(layout: type ?? engine.enabled[engine.current], returnKey: returnKey)
+            pending.all = true
+        case .type(let text):
+            injector.perform(.text(text))
+            XFlush(display)
+        }
+        return .success("")
     }
 
     // MARK: - The desktop's settings

@@ -10,7 +10,8 @@ import Glibc
 enum Keypane {
     static let version = "0.1.0"
 
-    static let commands = [RunCommand.command, RenderCommand.command, LayoutsCommand.command]
+    static let commands = [RunCommand.command] + ControlCommand.commands
+        + [LayoutsCommand.command, RenderCommand.command]
 
     static var help: String {
         var text = """
@@ -66,6 +67,8 @@ enum Keypane {
         switch command.name {
         case RenderCommand.command.name: RenderCommand(options).run()
         case LayoutsCommand.command.name: LayoutsCommand(options).run()
+        case let name where ControlCommand.commands.contains { $0.name == name }:
+            ControlCommand(name: name, options: options).run()
         default: exit(RunCommand(RunCommand.withConfiguration(options)).run())
         }
     }

@@ -27,12 +27,14 @@ struct Command {
     var abstract: String
     var discussion: String?
     var options: [Option]
+    /// What the command takes besides options, as help shows it ("TEXT"); nil for nothing.
+    var operand: String? = nil
 
     /// What `keypane NAME --help` prints.
     var help: String {
         var text = "Usage: keypane \(name)"
         for option in options where option.required { text += " --\(option.name) \(option.value ?? "")" }
-        text += " [options]\n\n" + wrap(abstract, indent: 0) + "\n"
+        text += " [options]" + (operand.map { " [--] " + $0 } ?? "") + "\n\n" + wrap(abstract, indent: 0) + "\n"
         if let discussion { text += "\n" + wrap(discussion, indent: 0) + "\n" }
         text += "\nOptions:\n"
         let all = options + [.flag("help", "Show this help.")]
@@ -55,9 +57,16 @@ struct Command {
     func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> ParsedOptions {
         var parsed = ParsedOptions()
         var rest = arguments[...]
+        var operands: [String] = []
         while let argument = rest.popFirst() {
+            if argument == "--", operand != nil {
+                operands += rest
+                break
+            }
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError("unexpected argument '\(argument)'")
+                guard operand != nil else { throw UsageError("unexpected argument '\(argument)'") }
+                operands.append(argument)
+                continue
             }
             var name = String(argument.dropFirst(2))
             var inline: String?
@@ -82,6 +91,10 @@ struct Command {
         for option in options where option.required && parsed.values[option.name] == nil {
             throw UsageError("missing --\(option.name) \(option.value ?? "")")
         }
+        if let operand {
+            guard !operands.isEmpty else { throw UsageError("missing \(operand)") }
+            parsed.operands = operands
+        }
         return parsed
     }
 }
@@ -93,6 +106,8 @@ struct ParsedOptions {
     /// Where each option from the configuration file was set: "FILE:LINE". Options from the command
     /// line have none.
     var origins: [String: String] = [:]
+    /// What was given besides options, in order.
+    var operands: [String] = []
 
     subscript(_ name: String) -> String? { values[name] }
 

@@ -53,12 +53,16 @@ final class XSession {
     let directory: URL
     /// $XDG_CONFIG_HOME of the programs started on this session.
     var configDirectory: URL { directory.appendingPathComponent("config") }
+    /// $XDG_RUNTIME_DIR of the programs started on this session, where keypane's control socket is.
+    var runtimeDirectory: URL { directory.appendingPathComponent("runtime") }
 
     init(width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
         self.width = width
         self.height = height
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("runtime"),
+                                                withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Xvfb picks a free display number and writes it to standard output.
         xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
@@ -111,6 +115,7 @@ final class XSession {
         env["DISPLAY"] = display
         // The session's own configuration folder, empty unless a test fills it: never the user's.
         env["XDG_CONFIG_HOME"] = configDirectory.path
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = stdout ?? FileHandle.nullDevice
@@ -120,16 +125,21 @@ final class XSession {
         return process
     }
 
-    /// Runs a command on this display to its end.
+    /// Runs a command on this display to its end; what it printed on standard error is in `errors`.
     @discardableResult
-    func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let pipe = Pipe()
-        let process = try start(path, arguments, stdout: pipe.fileHandleForWriting)
+    func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String, errors: String) {
+        let pipe = Pipe(), errorPipe = Pipe()
+        let process = try start(path, arguments, stdout: pipe.fileHandleForWriting,
+                                stderr: errorPipe.fileHandleForWriting, environment: environment)
         try pipe.fileHandleForWriting.close()
+        try errorPipe.fileHandleForWriting.close()
+        // Standard error is a line or two: it cannot fill its pipe while standard output is read.
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let errors = errorPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         processes.removeAll { $0 === process }
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
     // MARK: - Looking at the server
@@ -297,8 +307,8 @@ final class XSession {
     }
 
     private func xrandr(_ arguments: [String]) throws {
-        let (status, output) = try run("/usr/bin/xrandr", arguments)
-        guard status == 0 else { throw TestFailure("xrandr \(arguments.joined(separator: " ")) failed: \(output)") }
+        let (status, output, errors) = try run("/usr/bin/xrandr", arguments)
+        guard status == 0 else { throw TestFailure("xrandr \(arguments.joined(separator: " ")) failed: \(output)\(errors)") }
     }
 
     /// The server's whole keymap, as xkbcomp prints it.

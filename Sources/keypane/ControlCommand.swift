@@ -1,0 +1,61 @@
+import KeyboardModel
+import X11Host
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `keypane show`, `hide`, `toggle`, `status`, `set` and `type`: commands for the keyboard running on the
+/// display, sent over its control socket (see ControlRequest).
+struct ControlCommand {
+    static let display = Option.value("display", "name", "The X display whose keyboard to control (default: $DISPLAY).")
+    static let commands = [
+        Command(name: "show", abstract: "Show the running keyboard.", options: [display]),
+        Command(name: "hide", abstract: "Hide the running keyboard.", options: [display]),
+        Command(name: "toggle", abstract: "Show the running keyboard if hidden, else hide it.", options: [display]),
+        Command(name: "status", abstract: "Print the running keyboard's state, one 'name: value' a line.",
+                discussion: "visible (yes or no), type, layer, return-key, keyboards (enabled, in Globe order) "
+                    + "and placement (docked or floating).",
+                options: [display]),
+        Command(name: "set", abstract: "Switch the running keyboard to what a text field asks for, as iOS's "
+                    + "keyboardType and returnKeyType do.",
+                discussion: "A type not among the enabled keyboards is enabled. The keyboard is not shown: "
+                    + "follow with 'keypane show'.",
+                options: [.value("type", "type", "The keyboard type or layout name (\(KeyboardType.allNames))."),
+                          .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames))."),
+                          display]),
+        Command(name: "type", abstract: "Type text into the focused window, through the running keyboard.",
+                discussion: "Several words are typed with a space between them; '--' ends the options, "
+                    + "for text that starts with '--'. At most 64 KiB.",
+                options: [display], operand: "TEXT"),
+    ]
+
+    let name: String
+    let options: ParsedOptions
+
+    func run() -> Never {
+        let request: ControlRequest
+        switch name {
+        case "show": request = .show
+        case "hide": request = .hide
+        case "toggle": request = .toggle
+        case "status": request = .status
+        case "set":
+            guard options["type"] != nil || options["return-key"] != nil else {
+                Keypane.usage("missing --type or --return-key", command: "keypane set")
+            }
+            request = .set(type: options["type"], returnKey: options["return-key"])
+        default: request = .type(options.operands.joined(separator: " "))
+        }
+        guard let display = options["display"] ?? getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty else {
+            fail("no display: set DISPLAY or pass --display", command: "keypane \(name)")
+        }
+        do {
+            let output = try ControlSocket.send(request, to: ControlSocket.path(display: display))
+            print(output, terminator: "")
+            exit(0)
+        } catch {
+            fail("\(error)", command: "keypane \(name)")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// A running keyboard driven from the command line, as a kiosk script drives it: `keypane show`, `hide`,
+/// `toggle`, `status`, `set` and `type` over the control socket, signals, and a second start.
+@Suite(.serialized) struct ControlEndToEndTests {
+    static func keypane(_ session: XSession, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        try session.run(keypanePath, arguments)
+    }
+
+    static func status(_ session: XSession) throws -> [String: String] {
+        let result = try keypane(session, ["status"])
+        #expect(result.status == 0, "\(result.errors)")
+        var fields: [String: String] = [:]
+        for line in result.output.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return fields
+    }
+
+    static func visible(_ session: XSession) -> Bool { session.window(classNamed: "keypane") != nil }
+
+    /// The kiosk's day: switch to the email keyboard with a Go key, type into the field, from the keys and
+    /// from the command line, and hide the keyboard.
+    @Test func aKioskScriptDrivesTheKeyboard() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        #expect(try Self.status(session) == ["visible": "yes", "type": "default", "layer": "letters",
+                                            "return-key": "default", "keyboards": "default", "placement": "docked"])
+
+        #expect(try Self.keypane(session, ["set", "--type", "email", "--return-key", "go"]).status == 0)
+        let status = try Self.status(session)
+        #expect(status["type"] == "email" && status["return-key"] == "go" && status["keyboards"] == "default,email")
+        // What is on screen is the email keyboard with its Go key: tapping types what those keys show.
+        keyboard.extra = ["--return-key", "go"]
+        let email = try keyboard.geometry(type: "email", layer: nil)
+        let go = try #require(email.keys.first { $0.keysym == "Return" })
+        #expect(go.label == "go")
+        keyboard.tap(try #require(email.keys.first { $0.text == "@" }))
+        #expect(terminal.waitFor(text: "@") == "@")
+        keyboard.tap(go)
+        #expect(terminal.waitFor(text: "@\r") == "@\r")
+
+        let typed = try Self.keypane(session, ["type", "--", "--héllo wörld €"])
+        #expect(typed.status == 0, "\(typed.errors)")
+        #expect(terminal.waitFor(text: "@\r--héllo wörld €") == "@\r--héllo wörld €")
+
+        #expect(try Self.keypane(session, ["hide"]).status == 0)
+        #expect(waitUntil { !Self.visible(session) })
+        #expect(try Self.status(session)["visible"] == "no")
+        #expect(try Self.keypane(session, ["toggle"]).status == 0)
+        #expect(waitUntil { Self.visible(session) })
+        #expect(try Self.keypane(session, ["toggle"]).status == 0)
+        #expect(waitUntil { !Self.visible(session) })
+        #expect(try Self.keypane(session, ["show"]).status == 0)
+        #expect(waitUntil { Self.visible(session) })
+
+        // What the keyboard cannot do is said, and it goes on.
+        let unknown = try Self.keypane(session, ["set", "--type", "klingon"])
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.hasPrefix("keypane set: unknown keyboard type 'klingon': expected one of "))
+        let badKey = try Self.keypane(session, ["set", "--return-key", "launch"])
+        #expect(badKey.errors.hasPrefix("keypane set: unknown return key 'launch'"))
+        #expect(try Self.status(session)["type"] == "email")
+        let (exitStatus, messages) = keyboard.terminate()
+        #expect(exitStatus == 0)
+        #expect(messages.isEmpty)
+
+        // With the keyboard gone, so is its socket, and a command says nobody answers.
+        #expect(!FileManager.default.fileExists(atPath: session.runtimeDirectory.appendingPathComponent("keypane-\(session.display.dropFirst()).socket").path))
+        let none = try Self.keypane(session, ["show"])
+        #expect(none.status == 1)
+        #expect(none.errors.hasPrefix("keypane show: no keyboard is running"), "\(none.errors)")
+    }
+
+    /// SIGUSR1 hides and SIGUSR2 shows; a second start shows the running keyboard instead of starting
+    /// another.
+    @Test func signalsAndASecondStart() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        kill(keyboard.process.processIdentifier, SIGUSR1)
+        #expect(waitUntil { !Self.visible(session) })
+        kill(keyboard.process.processIdentifier, SIGUSR2)
+        #expect(waitUntil { Self.visible(session) })
+        #expect(try Self.keypane(session, ["hide"]).status == 0)
+        #expect(waitUntil { !Self.visible(session) })
+        let second = try Self.keypane(session, ["--no-sound"])
+        #expect(second.status == 0)
+        #expect(waitUntil { Self.visible(session) })
+        #expect(keyboard.process.isRunning)
+        #expect(session.allWindows().filter { session.windowClass($0)?.0 == "keypane" }.count == 1)
+    }
+
+    /// The socket is the user's alone (mode 0600, and a connection from another user is refused), and
+    /// requests that are too long or malformed get an error answer while the keyboard carries on.
+    @Test func theSocketRefusesOthersAndBadRequests() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        let socket = session.runtimeDirectory.appendingPathComponent("keypane-\(session.display.dropFirst()).socket").path
+        let mode = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        /// Sends raw bytes (Python's escapes) as a user, and returns the answer.
+        func send(_ bytes: String, as user: Int? = nil) throws -> String {
+            let script = """
+                import socket
+                s = socket.socket(socket.AF_UNIX)
+                s.connect(\(String(reflecting: socket)))
+                try:
+                    s.sendall(\(bytes))
+                    s.shutdown(socket.SHUT_WR)
+                except OSError:
+                    pass
+                print(s.recv(4096).decode(), end="")
+                """
+            let command = user.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups",
+                                      "/usr/bin/python3", "-c", script] } ?? ["/usr/bin/python3", "-c", script]
+            let result = try session.run(command[0], Array(command.dropFirst()))
+            #expect(result.status == 0, "\(result.errors)")
+            return result.output
+        }
+        #expect(try send("b'status'").hasPrefix("ok\nvisible: yes\n"))
+        #expect(try send("b'x' * 100000") == "error: request longer than 65536 bytes\n")
+        #expect(try send("b'\\xff\\xfe'") == "error: request is not UTF-8 text\n")
+        #expect(try send("b'reboot'").hasPrefix("error: unknown command 'reboot'"))
+        #expect(try send("b'set\\ncolour=red'").hasPrefix("error: 'set' takes type and return-key"))
+        #expect(try send("b'type\\n'") == "error: 'type' needs text\n")
+        #expect(try send("b''").hasPrefix("error: unknown command ''"))
+
+        // Another user, let through the file system on purpose, is refused by the keyboard itself.
+        if getuid() == 0 {
+            chmod(session.runtimeDirectory.path, 0o755)
+            chmod(socket, 0o666)
+            #expect(try send("b'hide'", as: 65534) == "error: refused: the keyboard takes commands from its own user only\n")
+            #expect(Self.visible(session))
+        }
+        #expect(try Self.status(session)["visible"] == "yes")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(messages.isEmpty)
+    }
+}
