@@ -8,9 +8,10 @@ BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libx
 	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse
 # The end-to-end tests run a real X server, window manager and terminal, change keymaps and screen sizes.
 # The sound tests record the input click from a private PulseAudio null sink, switch event sounds with
-# xsettingsd, and remake the click sounds with scripts/make-sounds (python3).
+# xsettingsd, and remake the click sounds with scripts/make-sounds (python3); the control tests talk to
+# the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff.
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
-	pulseaudio pulseaudio-utils xsettingsd python3
+	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 

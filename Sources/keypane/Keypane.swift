@@ -31,7 +31,8 @@ enum Keypane {
 
             Keyboard types: \(KeyboardType.allNames).
             Return keys: \(ReturnKeyType.allNames).
-            'keypane COMMAND --help' lists a command's options; --version prints the version.
+            'keypane COMMAND --help' lists a command's options; --version prints the version; --manual prints
+            the manual page (roff), which has the configuration file, signals and files too.
 
             """
         return text
@@ -45,6 +46,9 @@ enum Keypane {
             exit(0)
         case "--version":
             print(version)
+            exit(0)
+        case "--manual":
+            print(Manual.page, terminator: "")
             exit(0)
         default: break
         }

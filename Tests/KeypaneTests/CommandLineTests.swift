@@ -230,3 +230,55 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         }
     }
 }
+
+@Suite struct ManualTests {
+    /// The commands `keypane --help` lists, and each command's options as its --help lists them.
+    static func helpedOptions() throws -> [String: [String]] {
+        let help = try run(["--help"]).stdout
+        let section = help.components(separatedBy: "Commands:\n")[1].components(separatedBy: "\n\n")[0]
+        let commands = section.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        var options: [String: [String]] = [:]
+        for command in commands {
+            let text = try run([command, "--help"]).stdout
+            options[command] = text.split(separator: "\n").filter { $0.hasPrefix("  --") }
+                .map { String($0.dropFirst(2).split(separator: " ")[0]) }.filter { $0 != "--help" }
+        }
+        return options
+    }
+
+    /// The manual page describes every command and option --help does, and renders without a warning.
+    @Test func theManualPageCoversEveryCommandAndOption() throws {
+        let options = try Self.helpedOptions()
+        #expect(Set(options.keys) == ["run", "show", "hide", "toggle", "status", "set", "type", "layouts", "render"])
+        #expect(options["set"] == ["--type", "--return-key", "--display"])
+        #expect(options["run"]?.contains("--[no-]sound") == true && options["run"]?.contains("--config") == true)
+
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("keypane.1")
+        let manual = try run(["--manual"])
+        #expect(manual.status == 0)
+        try manual.stdout.write(to: page, atomically: true, encoding: .utf8)
+        let groff = Process()
+        groff.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        groff.arguments = ["-man", "-Tutf8", "-ww", "-rLL=200n", page.path]
+        groff.environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        groff.standardOutput = out
+        groff.standardError = err
+        try groff.run()
+        let rendered = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
+        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        groff.waitUntilExit()
+        #expect(groff.terminationStatus == 0)
+        #expect(warnings.isEmpty, "\(warnings)")
+        for (command, commandOptions) in options {
+            #expect(rendered.contains("   \(command)"), "\(command)")
+            for option in commandOptions { #expect(rendered.contains(option), "\(command) \(option)") }
+        }
+        for section in ["CONFIGURATION", "SIGNALS", "FILES", "EXAMPLES", "EXIT STATUS"] {
+            #expect(rendered.contains(section), "\(section)")
+        }
+    }
+}

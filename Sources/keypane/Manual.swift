@@ -1,0 +1,117 @@
+import KeyboardModel
+
+/// keypane(1), the manual page, made from the same command and option declarations as `--help`, so the
+/// two cannot disagree. `keypane --manual` prints it; `make deb` installs it.
+enum Manual {
+    static var page: String {
+        var page = """
+            .TH KEYPANE 1 "" "keypane \(Keypane.version)" "User Commands"
+            .SH NAME
+            keypane \\- an on\\-screen keyboard for X11, after the iOS system keyboard
+            .SH SYNOPSIS
+            .B keypane
+            .RB [ run ]
+            .RI [ options ]
+            .br
+            .B keypane
+            .I command
+            .RI [ options ]
+            .SH DESCRIPTION
+            \(escape("""
+                Keypane shows a keyboard docked at the bottom of the screen that types, through XTest, into \
+                whichever window has the focus, without ever taking it. There is a keyboard for each kind of \
+                text (\(KeyboardType.allNames)), a Return key labelled for its job, a Globe key that cycles \
+                the enabled keyboards, an input click on every key, and, as on iOS, autocapitalization, a \
+                period after two spaces, and smart quotes and dashes.
+                """))
+            .SH COMMANDS
+
+            """
+        for command in Keypane.commands {
+            page += ".SS \(escape(command.name))\(command.name == "run" ? " (the default)" : "")"
+                + (command.operand.map { " \\fI\(escape($0))\\fR" } ?? "") + "\n"
+            page += escape(command.abstract) + "\n"
+            if let discussion = command.discussion { page += ".PP\n" + escape(discussion) + "\n" }
+            for option in command.options {
+                let flag = option.value == nil ? "\\-\\-[no\\-]" : "\\-\\-"
+                page += ".TP\n.B \(flag)\(escape(option.name))" + (option.value.map { " \\fI\(escape($0))\\fR" } ?? "") + "\n"
+                page += escape(option.help) + "\n"
+            }
+        }
+        page += """
+            .SH CONFIGURATION
+            \(escape("""
+                $XDG_CONFIG_HOME/keypane/config (else ~/.config/keypane/config) takes the options of run, one \
+                a line, as name = value; flags take yes or no, on or off, true or false, 1 or 0; # starts a \
+                comment. Options on the command line override it. A line that cannot be used is named with \
+                its file and line, and the keyboard starts with its default for that setting.
+                """))
+            .PP
+            .nf
+            keyboards = default, email, number\\-pad
+            theme = dark
+            sound = off
+            .fi
+            .PP
+            \(escape("""
+                Layout files in $XDG_CONFIG_HOME/keypane/layouts/ add keyboards, or replace the bundled \
+                keyboard of the same name; one that cannot be read is named and left out.
+                """))
+            .SH SIGNALS
+            \(escape("""
+                SIGUSR1 hides the keyboard and SIGUSR2 shows it. SIGINT, SIGTERM and SIGHUP end it, with \
+                no key left down and the keymap as it was.
+                """))
+            .SH FILES
+            .TP
+            .I $XDG_RUNTIME_DIR/keypane\\-N.socket
+            \(escape("""
+                The control socket of the keyboard on display :N (mode 0600; commands from the same user \
+                only). Without $XDG_RUNTIME_DIR, /tmp/keypane-UID/ holds it.
+                """))
+            .TP
+            .I $XDG_STATE_HOME/keypane/floating\\-position
+            Where the floating keyboard was left.
+            .TP
+            .I /usr/share/keypane/
+            The bundled layouts and click sounds.
+            .SH EXAMPLES
+            A kiosk script:
+            .PP
+            .nf
+            keypane &
+            keypane set \\-\\-type email \\-\\-return\\-key go
+            keypane show
+            keypane type "someone@example.com"
+            keypane hide
+            .fi
+            .SH EXIT STATUS
+            0 on success, 1 on an error (said in one line on standard error), 64 for a command line that cannot \
+            be understood.
+
+            """
+        return page
+    }
+
+    /// Text as roff shows it: backslashes and hyphens escaped, no line starting with a control character.
+    static func escape(_ text: String) -> String {
+        let escaped = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        return escaped.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
+            .joined(separator: "\n.br\n")
+    }
+}
+
+extension String {
+    /// Every `target` replaced, without Foundation.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
