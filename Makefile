@@ -6,16 +6,18 @@ SWIFT ?= swift
 # PipeWire's pulse server takes too) is a package of its own.
 BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse
+# make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.
+DEB_PACKAGES := binutils dpkg
 # The end-to-end tests run a real X server, window manager and terminal, change keymaps and screen sizes.
 # The sound tests record the input click from a private PulseAudio null sink, switch event sounds with
 # xsettingsd, and remake the click sounds with scripts/make-sounds (python3); the control tests talk to
 # the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff.
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
-	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base
+	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base $(DEB_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 
-.PHONY: all deps test-deps build release run install test bench screenshots clean
+.PHONY: all deps test-deps build release run install deb test bench screenshots clean
 
 all: build
 
@@ -44,7 +46,15 @@ install: release
 	install -m 644 Assets/layouts/* $(DESTDIR)$(PREFIX)/share/keypane/layouts
 	install -m 644 Assets/sounds/*.wav $(DESTDIR)$(PREFIX)/share/keypane/sounds
 
+# The Debian package, in out/: the program, its layouts and sounds, desktop and autostart entries, the
+# manual page and AppStream metadata (packaging/build-deb says more).
+deb: release
+	@scripts/install-packages $(DEB_PACKAGES)
+	packaging/build-deb .build/release/keypane out
+
+# The package test makes a package of the release program, as make deb does.
 test: test-deps
+	$(SWIFT) build -c release --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

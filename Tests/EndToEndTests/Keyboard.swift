@@ -65,11 +65,11 @@ final class LiveKeyboard {
     /// Starts keypane; unless `plainText` is false, with the text behaviours (autocapitalization, smart
     /// punctuation) off, for tests of what each key types; unless `sound` is true, without the input click.
     init(session: XSession, arguments: [String] = [], environment: [String: String] = [:],
-         plainText: Bool = true, sound: Bool = false) throws {
+         plainText: Bool = true, sound: Bool = false, program: String = keypanePath) throws {
         self.session = session
         stderr = Pipe()
         extra = []
-        process = try session.start(keypanePath, arguments + (plainText ? Self.plainText : []) + (sound ? [] : ["--no-sound"]),
+        process = try session.start(program, arguments + (plainText ? Self.plainText : []) + (sound ? [] : ["--no-sound"]),
                                     stderr: stderr.fileHandleForWriting, environment: environment)
         var found: UInt?
         guard waitUntil({ found = session.window(classNamed: "keypane"); return found != nil }), let found else {
