@@ -72,7 +72,7 @@ func runResizeBench(keypane: String, layouts: String, library: LayoutLibrary) th
     XSelectInput(bench.dpy, root, SubstructureNotifyMask | StructureNotifyMask)
     try bench.xrandr(["--output", "screen", "--mode", "\(pairs[0].0.0)x\(pairs[0].0.1)"])
     let (child, _, window) = try bench.startAndWaitForMap(
-        [keypane, "--keyboards", "default", "--layouts", layouts], className: "keypane")
+        [keypane, "--keyboards", "default", "--no-sound", "--layouts", layouts], className: "keypane")
     defer { child.stop() }
     usleep(300_000)
     let layout = library.layout(for: .default)!
