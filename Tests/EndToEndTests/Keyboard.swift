@@ -145,8 +145,12 @@ final class Terminal {
             throw TestFailure("xterm did not appear")
         }
         window = found
+        // openbox focuses a new window, but not one that maps while it is still starting (seen under load):
+        // then it is given focus as a user would, from a taskbar.
+        if !waitUntil(timeout: 3, { session.focusedWindowFamily().contains(found) }) { session.activate(found) }
         guard waitUntil({ session.focusedWindowFamily().contains(found) }) else {
-            throw TestFailure("xterm did not get focus")
+            let focus = session.focusedWindowFamily().first.map { "0x" + String($0, radix: 16) } ?? "none"
+            throw TestFailure("xterm (0x\(String(found, radix: 16))) did not get focus; it is on \(focus)")
         }
         usleep(200_000)
     }

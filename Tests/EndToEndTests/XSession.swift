@@ -209,6 +209,19 @@ final class XSession {
         return (Int(x), Int(y), Int(attributes.width), Int(attributes.height))
     }
 
+    /// Asks the window manager to focus a window, as a pager or taskbar click does (_NET_ACTIVE_WINDOW, source 2).
+    func activate(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("_NET_ACTIVE_WINDOW")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 2
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(connection, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(connection, 0)
+    }
+
     /// The window with keyboard focus, and its ancestors.
     func focusedWindowFamily() -> [UInt] {
         var focus: UInt = 0
