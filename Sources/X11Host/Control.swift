@@ -41,9 +41,10 @@ public enum ControlRequest: Equatable, Sendable {
         let command = newline.map { String(text[..<$0]) } ?? text
         let body = newline.map { String(text[text.index(after: $0)...]) } ?? ""
         switch command {
-        case "show", "hide", "toggle", "status":
-            guard body.isEmpty else { return .failure(ControlError("'\(command)' takes nothing more")) }
-            return .success(command == "show" ? .show : command == "hide" ? .hide : command == "toggle" ? .toggle : .status)
+        case "show": return body.isEmpty ? .success(.show) : takesNothing(command)
+        case "hide": return body.isEmpty ? .success(.hide) : takesNothing(command)
+        case "toggle": return body.isEmpty ? .success(.toggle) : takesNothing(command)
+        case "status": return body.isEmpty ? .success(.status) : takesNothing(command)
         case "set":
             var type: String?, returnKey: String?
             for line in body.split(separator: "\n") {
@@ -65,6 +66,10 @@ public enum ControlRequest: Equatable, Sendable {
         default:
             return .failure(ControlError("unknown command '\(command.prefix(40))': expected show, hide, toggle, status, set or type"))
         }
+    }
+
+    private static func takesNothing(_ command: String) -> Result<ControlRequest, ControlError> {
+        .failure(ControlError("'\(command)' takes nothing more"))
     }
 }
 

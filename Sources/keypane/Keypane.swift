@@ -1,5 +1,6 @@
 import KeyboardModel
 import Render
+import X11Host
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,8 @@
 // A small parser of our own rather than a package: it keeps start-up short (no reflection over property
 // wrappers, no Foundation in the binary) and the build free of downloads, as a Debian package needs.
 
+import X11Host
+
 /// One option of a command: `--name VALUE` (or `--name=VALUE`), or a flag `--name` / `--no-name`.
 struct Option {
     var name: String
@@ -114,13 +116,9 @@ struct ParsedOptions {
     /// These options, with those of `other` in place of any of the same name.
     func overridden(by other: ParsedOptions) -> ParsedOptions {
         var merged = self
-        for name in Set(other.values.keys).union(other.flags.keys) {
-            merged.values[name] = nil
-            merged.flags[name] = nil
-            merged.origins[name] = other.origins[name]
-        }
         merged.values.merge(other.values) { $1 }
         merged.flags.merge(other.flags) { $1 }
+        for name in Array(other.values.keys) + Array(other.flags.keys) { merged.origins[name] = other.origins[name] }
         return merged
     }
 

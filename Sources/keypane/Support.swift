@@ -9,12 +9,6 @@ func fail(_ message: String, command: String = "keypane", status: Int32 = 1) -> 
     exit(status)
 }
 
-/// Says on standard error what went wrong but lets the keyboard go on; safe from any thread.
-func warn(_ message: String) {
-    let line = Array("keypane: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
 /// Finds the files Keypane ships: layouts and sounds.
 enum Assets {
     /// The data folder: $KEYPANE_DATA_DIR, else `../share/keypane` beside the program, else the `Assets`
