@@ -34,6 +34,7 @@ let package = Package(
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel"], swiftSettings: swiftSettings),
+        .target(name: "EventLoop", swiftSettings: swiftSettings),
 
         // MARK: - Sound
         .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "Injector", dependencies: ["XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
-                dependencies: ["XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
+                dependencies: ["EventLoop", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
                                "CX11", "CXInput2", "CXRandR", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
@@ -66,6 +67,7 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["KeyboardModel"], path: "Tests/TestSupport",
                 swiftSettings: swiftSettings),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: swiftSettings),
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel", "TestSupport"],

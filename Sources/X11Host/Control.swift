@@ -1,3 +1,5 @@
+internal import EventLoop
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -152,11 +154,13 @@ public enum ControlSocket {
     }
 }
 
-/// The keyboard's side of the socket: accepts connections from the same user only, gathers each
-/// request without blocking the keyboard, and answers it.
-final class ControlServer {
+/// The keyboard's side of the socket, one of the event loop's sources: accepts connections from the same
+/// user only, gathers each request without blocking the keyboard, and answers it with what `answer` says
+/// (or an error for a malformed one).
+final class ControlServer: EventSource {
     let path: String
     let listener: Int32
+    private let answer: (ControlRequest) -> Result<String, ControlError>
     /// Connections still sending their request: descriptor, what came so far, when they connected.
     private var clients: [(fd: Int32, bytes: [UInt8], since: Double)] = []
     static let maximumClients = 8
@@ -165,8 +169,9 @@ final class ControlServer {
 
     /// Listens at `path`. A socket file left by a keyboard that is gone is replaced; one with a keyboard
     /// answering is not.
-    init(path: String) throws(ControlError) {
+    init(path: String, answer: @escaping (ControlRequest) -> Result<String, ControlError>) throws(ControlError) {
         self.path = path
+        self.answer = answer
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ControlError("cannot make a socket: \(String(cString: strerror(errno)))") }
         guard var address = ControlSocket.address(path) else {
@@ -194,15 +199,15 @@ final class ControlServer {
         listener = fd
     }
 
-    /// The descriptors to poll for reading.
-    var descriptors: [Int32] { [listener] + clients.map(\.fd) }
+    /// The listener and the clients still sending, until the oldest of them runs out of patience.
+    func prepare(now: Double) -> Interest {
+        .reading([listener] + clients.map(\.fd), deadline: clients.map(\.since).min().map { $0 + Self.patience })
+    }
 
-    /// When the oldest waiting client runs out of patience; nil with none.
-    var deadline: Double? { clients.map(\.since).min().map { $0 + Self.patience } }
+    func turn(_ ready: [Readiness], now: Double) { service(now: now) }
 
-    /// Accepts and reads what is ready; each complete request is answered with what `answer` returns
-    /// (or an error for a malformed one).
-    func service(now: Double, _ answer: (ControlRequest) -> Result<String, ControlError>) {
+    /// Accepts and reads what is ready; answers each complete request.
+    private func service(now: Double) {
         while clients.count < Self.maximumClients {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { break }

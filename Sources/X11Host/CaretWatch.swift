@@ -1,0 +1,95 @@
+internal import CX11
+internal import EventLoop
+internal import XDisplay
+
+/// Tells when the caret may have moved without the keyboard typing: another window became active, or a
+/// click or touch landed outside the keyboard. The typing engine's record of what it typed (for
+/// autocapitalization, the double-space period, undoing a smart quote) then starts afresh.
+///
+/// Clicks and touches anywhere are seen as XInput 2 raw events, which carry no position. A raw click is
+/// outside when the pointer is not over the keyboard at the end of its round of events (one round trip,
+/// only then); a raw touch is outside unless the keyboard's own touch of the same tap comes within
+/// `samePress`, so it is decided by a timer, `outsideTouch`, which the loop runs as one of its sources.
+final class CaretWatch {
+    let connection: DisplayConnection
+    let window: KeyboardWindow
+    private var display: OpaquePointer { connection.display }
+    /// Called when the caret may have moved.
+    var moved: () -> Void = {}
+    private let activeWindowAtom: UInt
+    /// The window the window manager last said was active.
+    private var activeWindow: UInt = 0
+    /// When the keyboard was last touched.
+    private var lastKeyboardPress = -Double.infinity
+    /// A click seen anywhere (a raw event) whose own press on the keyboard has not come in the same round.
+    private var rawClick = false
+    /// Fires when a touch seen anywhere counts as outside the keyboard, unless one on it comes first.
+    private(set) lazy var outsideTouch = TimerSource { [unowned self] in moved() }
+    /// How far apart the raw touch and the keyboard's own touch of one tap may arrive.
+    static let samePress = 0.03
+
+    init(connection: DisplayConnection, window: KeyboardWindow) {
+        self.connection = connection
+        self.window = window
+        activeWindowAtom = connection.atom("_NET_ACTIVE_WINDOW")
+        activeWindow = readActiveWindow()
+    }
+
+    /// A PropertyNotify on the root: another active window means another caret. True when it was the
+    /// active window's property.
+    func propertyChanged(window: UInt, atom: UInt) -> Bool {
+        guard window == connection.rootWindow && atom == activeWindowAtom else { return false }
+        let active = readActiveWindow()
+        if active != activeWindow {
+            activeWindow = active
+            moved()
+        }
+        return true
+    }
+
+    /// A click anywhere (buttons 1-3; the wheel and side buttons only scroll): where, is asked at the end
+    /// of the round.
+    func clickedSomewhere() { rawClick = true }
+
+    /// The keyboard's own press of a click came: it was not outside.
+    func clickedOnKeyboard() { rawClick = false }
+
+    /// A touch anywhere: outside the keyboard unless the keyboard's own touch comes with it.
+    func touchedSomewhere(now: Double) {
+        guard now - lastKeyboardPress > Self.samePress else { return }
+        outsideTouch.set(at: now + Self.samePress)
+    }
+
+    /// A touch on the keyboard: the raw touch of the same tap is not one outside.
+    func touchedKeyboard(now: Double) {
+        lastKeyboardPress = now
+        outsideTouch.cancel()
+    }
+
+    /// The end of a round of events: a click with no press on the keyboard in it, and the pointer
+    /// elsewhere, may have moved the caret.
+    func endOfRound() {
+        guard rawClick else { return }
+        rawClick = false
+        if !pointerIsOnKeyboard() { moved() }
+    }
+
+    /// Whether the pointer is over the keyboard's window now.
+    private func pointerIsOnKeyboard() -> Bool {
+        var root: UInt = 0, child: UInt = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display, window.window, &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return false }
+        return x >= 0 && y >= 0 && Int(x) < window.frame.width && Int(y) < window.frame.height
+    }
+
+    private func readActiveWindow() -> UInt {
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, connection.rootWindow, activeWindowAtom, 0, 1, 0,
+                                 UInt(XA_WINDOW), &type, &format, &count, &after, &data) == Success,
+              let data else { return 0 }
+        defer { XFree(data) }
+        return count == 1 ? data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee } : 0
+    }
+}

@@ -1,0 +1,45 @@
+internal import CX11
+internal import KeyboardModel
+internal import Typing
+
+/// What the keyboard does for `keypane show`, `hide`, `toggle`, `status`, `set` and `type` (ControlServer
+/// reads the requests from the socket).
+extension KeyboardHost {
+    /// Does what a request asks, and says what to answer.
+    func answer(_ request: ControlRequest) -> Result<String, ControlError> {
+        switch request {
+        case .show: show()
+        case .hide: hide()
+        case .toggle: window.isMapped ? hide() : show()
+        case .status:
+            return .success("""
+                visible: \(window.isMapped ? "yes" : "no")
+                type: \(engine.enabled[engine.current])
+                layer: \(engine.layer)
+                return-key: \(engine.options.returnKey.rawValue)
+                keyboards: \(engine.enabled.joined(separator: ","))
+                placement: \(placement.floating ? "floating" : "docked")
+
+                """)
+        case .set(let type, let returnKeyName):
+            if let type, engine.library[type] == nil {
+                let known = engine.library.layouts.keys.sorted().joined(separator: ", ")
+                return .failure(ControlError("unknown keyboard type '\(type)': expected one of \(known)"))
+            }
+            var returnKey = engine.options.returnKey
+            if let returnKeyName {
+                guard let named = ReturnKeyType(rawValue: returnKeyName) else {
+                    return .failure(ControlError("unknown return key '\(returnKeyName)': expected one of \(ReturnKeyType.allNames)"))
+                }
+                returnKey = named
+            }
+            _ = engine.cancelTouches()
+            engine.show(layout: type ?? engine.enabled[engine.current], returnKey: returnKey)
+            painter.noteAll()
+        case .type(let text):
+            injector.perform(.text(text))
+            XFlush(display)
+        }
+        return .success("")
+    }
+}

@@ -1,0 +1,73 @@
+internal import KeyboardModel
+internal import Render
+internal import Typing
+
+/// Draws the keyboard in its window: what changed since the last drawing, once per round of events, so a
+/// press and release read together draw only their outcome and a keystroke never waits for pixels.
+final class Painter {
+    let renderer: KeyboardRenderer
+    let window: KeyboardWindow
+    /// What changed on screen since the last drawing.
+    private var pending = (all: false, keys: Set<Int>(), popups: false)
+    /// Where popups were last drawn, to clear them when they close.
+    private var drawnPopupAreas: [Rect] = []
+
+    init(renderer: KeyboardRenderer, window: KeyboardWindow) {
+        self.renderer = renderer
+        self.window = window
+    }
+
+    /// Notes what an update of the typing engine changed.
+    func note(_ update: Update) {
+        pending.all = pending.all || update.redrawAll
+        pending.keys.formUnion(update.changedKeys)
+        pending.popups = pending.popups || update.popupsChanged
+    }
+
+    /// Everything is to be drawn again (another keyboard, another size).
+    func noteAll() { pending.all = true }
+
+    /// Draws what changed since the last call.
+    func drawPending(_ engine: TypingEngine, handle: Rect?) {
+        defer { pending = (false, [], false) }
+        if pending.all {
+            redrawAll(engine, handle: handle)
+        } else if !pending.keys.isEmpty || pending.popups {
+            let keyAreas = pending.keys.filter { $0 < engine.geometry.keys.count }
+                .map { KeyboardRenderer.keyArea(engine.geometry.keys[$0].rect) }
+            var areas = keyAreas
+            if pending.popups {
+                let now = popupAreas(engine)
+                areas += drawnPopupAreas + now
+                drawnPopupAreas = now
+            }
+            draw(engine, handle: handle, keys: keyAreas, areas: areas)
+        }
+    }
+
+    /// Draws the whole window.
+    func redrawAll(_ engine: TypingEngine, handle: Rect?) {
+        drawnPopupAreas = popupAreas(engine)
+        let all = [Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
+        draw(engine, handle: handle, keys: all, areas: all)
+    }
+
+    private func popupAreas(_ engine: TypingEngine) -> [Rect] {
+        engine.state.popups.map { KeyboardRenderer.keyArea(PopupLayout.rect(for: $0, in: engine.geometry)) }
+    }
+
+    /// Draws the changed keys on the popup-free buffer, copies the dirty areas from it, puts the popups
+    /// back on top, and shows the result.
+    private func draw(_ engine: TypingEngine, handle: Rect?, keys keyAreas: [Rect], areas: [Rect]) {
+        guard let clean = window.cleanSurface, let front = window.surface, !areas.isEmpty, window.isMapped else { return }
+        if !keyAreas.isEmpty {
+            try? renderer.redraw(keyAreas, of: engine.geometry, state: engine.state, on: clean, popups: false)
+            if let handle, keyAreas.contains(where: { $0.intersects(handle) }) {
+                try? renderer.drawHandle(handle, on: clean)
+            }
+        }
+        window.restoreFromClean(areas)
+        try? renderer.drawPopups(over: areas, of: engine.geometry, state: engine.state, on: front)
+        window.present(areas)
+    }
+}

@@ -1,0 +1,144 @@
+internal import CX11
+internal import CXInput2
+internal import CXRandR
+public import EventLoop
+internal import KeyboardModel
+internal import Typing
+
+/// The X connection as the event loop's first source: its turn reads every event and routes each to what
+/// handles it; the end of each round (its `prepare`) draws what changed, once, and flushes.
+extension KeyboardHost: EventSource {
+    public func prepare(now: Double) -> Interest {
+        caret.endOfRound()
+        // Pixels once per round of events: a press and release read together draw only their outcome.
+        painter.drawPending(engine, handle: placement.handleRect)
+        // A keymap or group change is read now, while nobody waits, not on the next keystroke.
+        injector.prepare()
+        XFlush(display)
+        // Drawing can wait for a reply, and Xlib queues the events that arrive meanwhile: they are read
+        // already, so the socket would not wake poll for them.
+        let queued = XEventsQueued(display, QueuedAlready) > 0
+        return .reading([connection.fileDescriptor], deadline: queued ? now : nil)
+    }
+
+    public func turn(_ ready: [Readiness], now: Double) {
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            route(&event)
+        }
+    }
+
+    private func route(_ event: inout XEvent) {
+        let type = event.type
+        if settings.handle(event) { return }
+        switch type {
+        case Expose:
+            let e = event.xexpose
+            window.present([Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))])
+        case ButtonPress, ButtonRelease:
+            let e = event.xbutton
+            // The raw event of this click was the keyboard's own.
+            if type == ButtonPress { caret.clickedOnKeyboard() }
+            if e.button == 1 {
+                if type == ButtonPress, placement.beginDrag(touch: InputEvent.pointer, y: Double(e.y),
+                                                            root: (Int(e.x_root), Int(e.y_root))) { return }
+                if type == ButtonRelease, placement.draggingTouch == InputEvent.pointer {
+                    placement.endDrag()
+                    return
+                }
+            }
+            let kind: InputDecoding.CoreKind = type == ButtonPress ? .buttonPress : .buttonRelease
+            if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y,
+                                                 time: EventLoop.monotonicNow()) {
+                apply(engine.handle(input))
+            }
+        case MotionNotify:
+            // Only the latest position matters.
+            while XCheckTypedWindowEvent(display, window.window, MotionNotify, &event) != 0 {}
+            let e = event.xmotion
+            if placement.draggingTouch == InputEvent.pointer {
+                placement.continueDrag(root: (Int(e.x_root), Int(e.y_root)))
+                return
+            }
+            if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y,
+                                                 time: EventLoop.monotonicNow()) {
+                apply(engine.handle(input))
+            }
+        case GenericEvent:
+            routeGeneric(&event)
+        case MappingNotify:
+            let first = Int(event.xmapping.first_keycode), count = Int(event.xmapping.count)
+            if event.xmapping.request == MappingKeyboard || event.xmapping.request == MappingModifier {
+                XRefreshKeyboardMapping(&event.xmapping)
+                injector.keymapChanged(first: event.xmapping.request == MappingModifier ? 0 : first,
+                                       count: event.xmapping.request == MappingModifier ? 256 : count)
+            }
+        case PropertyNotify:
+            _ = caret.propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom)
+        case ClientMessage where event.xclient.message_type == commandAtom:
+            switch Command(rawValue: event.xclient.data.l.0) {
+            case .show: show()
+            case .hide: hide()
+            case .toggle: window.isMapped ? hide() : show()
+            case nil: break
+            }
+        case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindowAtom:
+            loop.stop()
+        case ConfigureNotify where event.xconfigure.window == connection.rootWindow:
+            XRRUpdateConfiguration(&event)
+            screenChanging()
+        default:
+            if randrEventBase != 0 && type == randrEventBase + RRScreenChangeNotify {
+                XRRUpdateConfiguration(&event)
+                screenChanging()
+            } else if randrEventBase != 0 && type == randrEventBase + RRNotify {
+                screenChanging()
+            } else if xkbEventBase != 0 && type == xkbEventBase {
+                injector.groupChanged()
+            }
+        }
+    }
+
+    /// XInput 2: touches on the keyboard, and raw clicks and touches anywhere (for `CaretWatch`).
+    private func routeGeneric(_ event: inout XEvent) {
+        guard let opcode = window.xiOpcode, event.xcookie.extension == opcode,
+              XGetEventData(display, &event.xcookie) != 0 else { return }
+        defer { XFreeEventData(display, &event.xcookie) }
+        let evtype = event.xcookie.evtype
+        let now = EventLoop.monotonicNow()
+        if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin {
+            let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            if evtype == XI_RawTouchBegin {
+                caret.touchedSomewhere(now: now)
+            } else if (1...3).contains(raw.detail) {
+                caret.clickedSomewhere()
+            }
+            return
+        }
+        let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        guard device.event == window.window else { return }
+        if device.evtype == XI_TouchBegin { caret.touchedKeyboard(now: now) }
+        let root = (Int(device.root_x), Int(device.root_y))
+        let touch = Int(device.detail)
+        switch device.evtype {
+        case XI_TouchBegin where placement.beginDrag(touch: touch, y: device.event_y, root: root):
+            return
+        case XI_TouchUpdate where placement.draggingTouch == touch:
+            placement.continueDrag(root: root)
+            return
+        case XI_TouchEnd where placement.draggingTouch == touch:
+            placement.endDrag()
+            return
+        default: break
+        }
+        guard let input = InputDecoding.touch(evtype: device.evtype, detail: device.detail, flags: device.flags,
+                                              x: device.event_x, y: device.event_y, time: now) else { return }
+        apply(engine.handle(input))
+    }
+
+    /// A screen event: dock again once the burst it belongs to has settled.
+    private func screenChanging() {
+        screenSettled.set(at: EventLoop.monotonicNow() + Self.screenSettle)
+    }
+}
