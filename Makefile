@@ -8,16 +8,19 @@ BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libx
 	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse
 # make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.
 DEB_PACKAGES := binutils dpkg
+# The package's checks: lintian, desktop-file-validate, appstreamcli.
+CHECK_PACKAGES := lintian desktop-file-utils appstream
 # The end-to-end tests run a real X server, window manager and terminal, change keymaps and screen sizes.
 # The sound tests record the input click from a private PulseAudio null sink, switch event sounds with
 # xsettingsd, and remake the click sounds with scripts/make-sounds (python3); the control tests talk to
-# the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff.
+# the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff;
+# the source tarball is built with no network through unshare (util-linux) and git archive.
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
-	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base $(DEB_PACKAGES)
+	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 
-.PHONY: all deps test-deps build release run install deb test bench screenshots clean
+.PHONY: all deps test-deps build release run install deb dist test bench screenshots clean
 
 all: build
 
@@ -52,11 +55,17 @@ deb: release
 	@scripts/install-packages $(DEB_PACKAGES)
 	packaging/build-deb .build/release/keypane out
 
-# The package test makes a package of the release program, as make deb does.
+# The source tarball of the committed tree, out/keypane-VERSION.tar.gz; it builds offline with make.
+dist:
+	scripts/make-dist out
+
+# The package test makes a package of the release program, as make deb does, and checks it with lintian.
+# The source tarball is built from scratch after the Swift tests, not beside the X tests.
 test: test-deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	scripts/test-dist
 
 bench: release
 	@scripts/install-packages $(BENCH_PACKAGES)

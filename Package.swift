@@ -58,7 +58,10 @@ let package = Package(
             dependencies: [
                 "KeyboardModel", "Render", "Typing", "Injector", "X11Host", "XDisplay", "Sound",
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfo"]),
+        // The version (VERSION) and the commit, for keypane --version, the manual page and bug reports.
+        .plugin(name: "BuildInfo", capability: .buildTool()),
 
         // MARK: - Benchmarks
         .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "CX11", "CXTest", "CXRandR"],

@@ -9,7 +9,10 @@ import Glibc
 /// The `keypane` program: `run` (the default), `render` and `layouts`.
 @main
 enum Keypane {
-    static let version = "0.1.0"
+    /// From the VERSION file, through the BuildInfo plugin.
+    static let version = BuildInfo.version
+    /// What `--version` prints: the version and the commit it was built from.
+    static var versionLine: String { "keypane \(version) (commit \(BuildInfo.commit))" }
 
     static let commands = [RunCommand.command] + ControlCommand.commands
         + [LayoutsCommand.command, RenderCommand.command]
@@ -46,7 +49,7 @@ enum Keypane {
             print(help, terminator: "")
             exit(0)
         case "--version":
-            print(version)
+            print(versionLine)
             exit(0)
         case "--manual":
             print(Manual.page, terminator: "")

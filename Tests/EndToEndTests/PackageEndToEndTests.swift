@@ -36,11 +36,22 @@ import TestSupport
         let built = try Self.run(packageRoot + "/packaging/build-deb", [Self.release, work.appendingPathComponent("out").path])
         #expect(built.status == 0, "\(built.errors)")
         let deb = built.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(deb.hasSuffix("/keypane_0.1.0_\(try Self.run("/usr/bin/dpkg", ["--print-architecture"]).output.trimmingCharacters(in: .whitespacesAndNewlines)).deb"))
+        let version = try String(contentsOfFile: packageRoot + "/VERSION", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(deb.hasSuffix("/keypane_\(version)_\(try Self.run("/usr/bin/dpkg", ["--print-architecture"]).output.trimmingCharacters(in: .whitespacesAndNewlines)).deb"))
+
+        // What a distribution checks: lintian reports no error and no warning (it says nothing), and the
+        // desktop entries and AppStream metadata validate.
+        let lint = try Self.run("/usr/bin/lintian", [deb])
+        #expect(lint.status == 0 && lint.output.isEmpty, "lintian: \(lint.output)\(lint.errors)")
+        for entry in ["keypane.desktop", "keypane-autostart.desktop"] {
+            let valid = try Self.run("/usr/bin/desktop-file-validate", [packageRoot + "/packaging/" + entry])
+            #expect(valid.status == 0 && valid.output.isEmpty, "\(entry): \(valid.output)\(valid.errors)")
+        }
 
         // Look inside: the fields, every file, and what the files say.
         let fields = try Self.run("/usr/bin/dpkg-deb", ["-f", deb, "Package", "Version", "Depends", "Recommends"]).output
-        #expect(fields.contains("Package: keypane\n") && fields.contains("Version: 0.1.0\n"))
+        #expect(fields.contains("Package: keypane\n") && fields.contains("Version: \(version)\n"))
         let depends = fields.split(separator: "\n").first { $0.hasPrefix("Depends: ") }.map { $0.dropFirst(9) } ?? ""
         let dependencies = depends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for library in ["libc6", "libx11-6", "libxtst6", "libxi6", "libxrandr2", "libcairo2", "libpango-1.0-0",
@@ -53,7 +64,7 @@ import TestSupport
         let listing = try Self.run("/usr/bin/dpkg-deb", ["-c", deb]).output
         var files = ["usr/bin/keypane", "usr/share/applications/keypane.desktop", "etc/xdg/autostart/keypane.desktop",
                      "usr/share/man/man1/keypane.1.gz", "usr/share/metainfo/io.github.keypane.Keypane.metainfo.xml",
-                     "usr/share/doc/keypane/copyright"]
+                     "usr/share/doc/keypane/copyright", "usr/share/doc/keypane/changelog.gz"]
         files += ["key-click", "key-delete", "key-modifier"].map { "usr/share/keypane/sounds/\($0).wav" }
         files += try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Assets/layouts")
             .filter { $0.hasSuffix(".layout") }.map { "usr/share/keypane/layouts/" + $0 }
@@ -82,11 +93,18 @@ import TestSupport
         let checked = try Self.run("/usr/bin/python3", ["-c", """
             import sys, xml.etree.ElementTree as tree
             c = tree.parse(sys.argv[1]).getroot()
-            print(c.get("type"), c.findtext("id"), c.findtext("launchable"), c.findtext("provides/binary"))
+            print(c.get("type"), c.findtext("id"), c.findtext("launchable"), c.findtext("provides/binary"),
+                  c.findtext("project_license"), [r.get("version") for r in c.findall("releases/release")][0])
             """, metainfo])
-        #expect(checked.output == "desktop-application io.github.keypane.Keypane keypane.desktop keypane\n", "\(checked.errors)")
+        #expect(checked.output == "desktop-application io.github.keypane.Keypane keypane.desktop keypane Apache-2.0 \(version)\n",
+                "\(checked.errors)")
+        let appstream = try Self.run("/usr/bin/appstreamcli", ["validate", "--no-net", "--explain", metainfo])
+        #expect(appstream.status == 0, "\(appstream.output)\(appstream.errors)")
+        // The changelog is CHANGES.md's, newest version first.
+        let changelog = try Self.run("/bin/sh", ["-c", "gzip -dc '\(root.path)/usr/share/doc/keypane/changelog.gz' | head -1"])
+        #expect(changelog.output == "keypane (\(version)) unstable; urgency=medium\n")
         let manual = try Self.run("/bin/sh", ["-c", "gzip -dc '\(root.path)/usr/share/man/man1/keypane.1.gz' | head -1"])
-        #expect(manual.output.hasPrefix(".TH KEYPANE 1"))
+        #expect(manual.output.hasPrefix(".TH KEYPANE 1") && manual.output.contains("keypane \(version)"))
 
         // The installed program finds its layouts and sounds beside it, with no help from the environment.
         let program = root.appendingPathComponent("usr/bin/keypane").path

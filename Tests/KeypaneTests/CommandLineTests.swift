@@ -59,7 +59,14 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
                        "--layouts", "SIGUSR1", "--[no-]sound", "--volume"] {
             #expect(runHelp.stdout.contains(option), "\(option)")
         }
-        #expect(try run(["--version"]).stdout == "0.1.0\n")
+        // The version from VERSION and the commit it was built from (git's, or a tarball's COMMIT file).
+        let version = try String(contentsOfFile: packageRoot + "/VERSION", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = try run(["--version"]).stdout
+        #expect(line.hasPrefix("keypane \(version) (commit ") && line.hasSuffix(")\n"), "\(line)")
+        let commit = line.split(separator: " ").last.map { $0.dropLast(2) } ?? ""
+        #expect(commit.count >= 12 && commit != "unknown", "\(line)")
+        #expect(try run(["--manual"]).stdout.contains("\"keypane \(version)\""))
     }
 
     @Test func writesAPNGAndItsGeometry() throws {
