@@ -4,8 +4,10 @@
 SWIFT ?= swift
 # The input click plays through libcanberra: its ALSA backend comes with it, the PulseAudio one (which
 # PipeWire's pulse server takes too) is a package of its own.
+# The keyboard follows the focus through the accessibility bus: libatspi, and at-spi2-core's bus launcher.
 BUILD_PACKAGES := pkg-config libx11-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
-	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse
+	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse \
+	libatspi2.0-dev at-spi2-core
 # make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.
 DEB_PACKAGES := binutils dpkg
 # The package's checks: lintian, desktop-file-validate, appstreamcli.
@@ -14,9 +16,11 @@ CHECK_PACKAGES := lintian desktop-file-utils appstream
 # The sound tests record the input click from a private PulseAudio null sink, switch event sounds with
 # xsettingsd, and remake the click sounds with scripts/make-sounds (python3); the control tests talk to
 # the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff;
-# the source tarball is built with no network through unshare (util-linux) and git archive.
+# the source tarball is built with no network through unshare (util-linux) and git archive; the
+# auto-show tests run a private session bus (dbus) and a GTK 3 window from Debian's python3 (python3-gi).
+AUTO_SHOW_TEST_PACKAGES := dbus python3-gi gir1.2-gtk-3.0
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
-	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES)
+	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES) $(AUTO_SHOW_TEST_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 

@@ -30,6 +30,7 @@ let package = Package(
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
         systemLibrary("CCanberra", pkgConfig: "libcanberra", apt: ["libcanberra-dev"]),
+        systemLibrary("CAtspi", pkgConfig: "atspi-2", apt: ["libatspi2.0-dev"]),
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
@@ -39,12 +40,16 @@ let package = Package(
         // MARK: - Sound
         .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
 
+        // MARK: - Accessibility bus
+        .target(name: "Accessibility", dependencies: ["CAtspi", "EventLoop", "KeyboardModel"],
+                swiftSettings: swiftSettings),
+
         // MARK: - X11
         .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),
         .target(name: "Injector", dependencies: ["XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
-                dependencies: ["EventLoop", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
+                dependencies: ["EventLoop", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
                                "CX11", "CXInput2", "CXRandR", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 

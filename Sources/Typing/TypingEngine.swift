@@ -32,6 +32,9 @@ public struct TypingEngine: Sendable {
     public private(set) var composer: Composer
     /// Traits chosen on the command line, over each keyboard's own.
     public let traitOverrides: TextTraits.Overrides
+    /// Traits the focused field asks for (a password's), over the command line's; kept through Globe
+    /// switches until another field is shown.
+    public private(set) var fieldTraits = TextTraits.Overrides()
     /// Whether shift is on because autocapitalization put it on (not a tap).
     private var autoShift = false
 
@@ -96,7 +99,7 @@ public struct TypingEngine: Sendable {
         state.shift = .off
         autoShift = false
         state.modifiers = []
-        composer.traits = traitOverrides.applied(to: .defaults(for: layout.type))
+        composer.traits = fieldTraits.applied(to: traitOverrides.applied(to: .defaults(for: layout.type)))
         try? relayout()
         var update = Update()
         autoCapitalize(&update)
@@ -110,14 +113,20 @@ public struct TypingEngine: Sendable {
         return update
     }
 
-    /// Shows the keyboard of a given layout name, enabling it if need be, with a Return key.
-    public mutating func show(layout name: String, returnKey: ReturnKeyType) {
+    /// Shows the keyboard of a given layout name, enabling it if need be, with a Return key and the traits
+    /// of the field it is for.
+    public mutating func show(layout name: String, returnKey: ReturnKeyType, traits: TextTraits.Overrides = .init()) {
         guard library[name] != nil else { return }
+        fieldTraits = traits
+        composer.reset()
         if !enabled.contains(name) { enabled.append(name) }
         options = LayoutOptions(returnKey: returnKey, showsGlobe: enabled.count > 1)
         geometryCache = [:]
         select(keyboard: enabled.firstIndex(of: name)!)
     }
+
+    /// Whether a finger (or the pointer) is down on the keyboard.
+    public var isTouched: Bool { !touches.isEmpty }
 
     /// Forgets every touch, as when the keyboard is hidden.
     public mutating func cancelTouches() -> Update {

@@ -19,6 +19,7 @@ extension KeyboardHost {
                 return-key: \(engine.options.returnKey.rawValue)
                 keyboards: \(engine.enabled.joined(separator: ","))
                 placement: \(placement.floating ? "floating" : "docked")
+                secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
 
                 """)
         case .set(let type, let returnKeyName):

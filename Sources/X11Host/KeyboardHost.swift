@@ -1,3 +1,4 @@
+internal import Accessibility
 internal import CX11
 internal import CXRandR
 internal import EventLoop
@@ -27,12 +28,15 @@ public final class KeyboardHost {
         public var floating: Bool
         /// Where the floating keyboard's position is kept between runs; nil keeps nothing.
         public var positionFile: PositionFile?
+        /// Show, hide and choose the keyboard as the focused field asks, through the accessibility bus.
+        public var autoShow: Bool
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
-                    positionFile: PositionFile? = nil) {
+                    autoShow: Bool = false, positionFile: PositionFile? = nil) {
             self.monitor = monitor
             self.height = height
             self.heightFraction = heightFraction
             self.floating = floating
+            self.autoShow = autoShow
             self.positionFile = positionFile
         }
     }
@@ -53,9 +57,14 @@ public final class KeyboardHost {
     let commandAtom: UInt
     let deleteWindowAtom: UInt
     private let instanceAtom: UInt
+    let options: Options
     let loop = EventLoop()
     /// The control socket, or nil when it could not be made.
     private var control: ControlServer?
+    /// The accessibility bus's focus events, when the keyboard follows the focus.
+    var focusWatcher: FocusWatcher?
+    /// Hides the keyboard a moment after the focus left text (FieldFollowing.swift).
+    private(set) lazy var fieldLeft = TimerSource { [unowned self] in focusLeftText() }
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
@@ -104,6 +113,7 @@ public final class KeyboardHost {
         self.sound = sound
         self.engine = engine
         self.injector = injector
+        self.options = options
         commandAtom = connection.atom("_KEYPANE_COMMAND")
         deleteWindowAtom = connection.atom("WM_DELETE_WINDOW")
         instanceAtom = connection.atom(Self.instanceSelection(screen: connection.defaultScreen))
@@ -151,6 +161,7 @@ public final class KeyboardHost {
         } catch {
             warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
         }
+        let bus = options.autoShow ? followFocus() : nil
 
         // The sources, in the order they take their turns after a wait.
         loop.add(self)                      // X events; the end of each round draws and flushes
@@ -159,6 +170,8 @@ public final class KeyboardHost {
         loop.add(typingTimers)              // long press, delete repeat
         loop.add(screenSettled)             // dock again after a burst of screen changes
         loop.add(caret.outsideTouch)        // a touch outside the keyboard: the caret may have moved
+        bus.map { loop.add($0) }            // the accessibility bus: focus changes (FieldFollowing.swift)
+        loop.add(fieldLeft)                 // hide a moment after the focus left text
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()

@@ -37,6 +37,9 @@ struct RunCommand {
             .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
             .flag("smart-dashes", "-- becomes an em dash (default: the keyboard's own)."),
             .flag("secure", "A password field: no corrections or smart punctuation, nothing kept beyond the current word."),
+            .flag("auto-show", "Follow the focus through the accessibility bus: show the keyboard when a text field "
+                  + "gets the focus, with the keyboard, Return key and traits the field asks for (a password's learns "
+                  + "nothing), and hide it when the focus leaves text (default: on when there is a bus)."),
             .flag("sound", "The input click on every key press (default: on, unless the desktop turns event sounds "
                   + "off). Played through libcanberra: PulseAudio, PipeWire or ALSA ($CANBERRA_DRIVER chooses)."),
             .value("volume", "percent", "How loud the input click is, 0 to 100; 0 is silent (default: 100)."),
@@ -97,6 +100,7 @@ struct RunCommand {
         let theme = options.value("theme", Theme.named, problem: { "unknown theme '\($0)': expected light or dark" })
             ?? .light
         var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
+                                               autoShow: options.flag("auto-show", default: true),
                                                positionFile: PositionFile.standard())
         enum Height { case pixels(Int), fraction(Double) }
         switch options.value("height", { text -> Height? in

@@ -29,7 +29,8 @@ import Testing
         let terminal = try Terminal(session: session)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
         #expect(try Self.status(session) == ["visible": "yes", "type": "default", "layer": "letters",
-                                            "return-key": "default", "keyboards": "default", "placement": "docked"])
+                                            "return-key": "default", "keyboards": "default", "placement": "docked",
+                                            "secure": "no"])
 
         #expect(try Self.keypane(session, ["set", "--type", "email", "--return-key", "go"]).status == 0)
         let status = try Self.status(session)

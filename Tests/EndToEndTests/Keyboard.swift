@@ -63,13 +63,15 @@ final class LiveKeyboard {
                             "--no-smart-dashes"]
 
     /// Starts keypane; unless `plainText` is false, with the text behaviours (autocapitalization, smart
-    /// punctuation) off, for tests of what each key types; unless `sound` is true, without the input click.
+    /// punctuation) off, for tests of what each key types; unless `sound` is true, without the input click;
+    /// unless `autoShow` is true, not following the focus (these sessions have no accessibility bus).
     init(session: XSession, arguments: [String] = [], environment: [String: String] = [:],
-         plainText: Bool = true, sound: Bool = false, program: String = keypanePath) throws {
+         plainText: Bool = true, sound: Bool = false, autoShow: Bool = false, program: String = keypanePath) throws {
         self.session = session
         stderr = Pipe()
         extra = []
-        process = try session.start(program, arguments + (plainText ? Self.plainText : []) + (sound ? [] : ["--no-sound"]),
+        process = try session.start(program, arguments + (plainText ? Self.plainText : []) + (sound ? [] : ["--no-sound"])
+                                        + (autoShow ? [] : ["--no-auto-show"]),
                                     stderr: stderr.fileHandleForWriting, environment: environment)
         var found: UInt?
         guard waitUntil({ found = session.window(classNamed: "keypane"); return found != nil }), let found else {

@@ -60,7 +60,7 @@ import TestSupport
         }
         // Nothing of Swift's own: the program carries its standard library.
         #expect(!depends.contains("swift"))
-        #expect(fields.contains("Recommends: libcanberra-pulse"))
+        #expect(fields.contains("Recommends: libcanberra-pulse, at-spi2-core"))
         let listing = try Self.run("/usr/bin/dpkg-deb", ["-c", deb]).output
         var files = ["usr/bin/keypane", "usr/share/applications/keypane.desktop", "etc/xdg/autostart/keypane.desktop",
                      "usr/share/man/man1/keypane.1.gz", "usr/share/metainfo/io.github.keypane.Keypane.metainfo.xml",

@@ -239,3 +239,25 @@ extension Harness {
         #expect(quiet.engine.traits == TextTraits(smartQuotes: false))
     }
 }
+
+@Suite struct FieldTraitsTests {
+    /// A password field's traits win over the command line's and hold through keyboard switches; the next
+    /// field's replace them, and the record starts afresh with each field.
+    @Test func aFieldsTraitsHoldUntilAnotherFieldIsShown() throws {
+        var harness = try Harness(["default", "email"], traits: TextTraits.Overrides(autocapitalization: .sentences))
+        let secure = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none, autocorrection: false,
+                                          smartQuotes: false, smartDashes: false, secureEntry: true)
+        harness.engine.show(layout: "default", returnKey: .go, traits: secure)
+        #expect(harness.engine.composer.traits.secureEntry)
+        #expect(harness.engine.state.shift == .off)
+        harness.type("ab  c")
+        #expect(applying(harness.actions) == "ab  c")
+        harness.engine.select(keyboard: 1)
+        harness.engine.select(keyboard: 0)
+        #expect(harness.engine.composer.traits.secureEntry)
+        harness.engine.show(layout: "default", returnKey: .default)
+        #expect(!harness.engine.composer.traits.secureEntry)
+        #expect(harness.engine.composer.traits.autocapitalization == .sentences)
+        #expect(harness.engine.state.shift == .on)
+    }
+}

@@ -1,0 +1,95 @@
+internal import CAtspi
+public import KeyboardModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Follows the focus through the accessibility bus (AT-SPI 2), which GTK, Qt and the browsers speak: each
+/// time an object gains the focus, says what it is, as a `TextField` (whether it takes text is its
+/// `takesText`). The bus's messages arrive through GLib's main context, which `GLibContextSource` runs in
+/// Keypane's loop; every query to an application is bounded by `queryTimeout`, so a hung application costs a
+/// moment, never the keyboard.
+public final class FocusWatcher {
+    /// How long one question to an application may take, in milliseconds (the first to a starting one:
+    /// `startupTimeout`).
+    public static let queryTimeout: Int32 = 250
+    public static let startupTimeout: Int32 = 1000
+
+    private let focused: (TextField) -> Void
+    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+
+    /// Connects to the accessibility bus and listens for focus changes; `focused` is called in the loop.
+    public init(focused: @escaping (TextField) -> Void) throws(AccessibilityError) {
+        self.focused = focused
+        guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else {
+            throw AccessibilityError("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+        }
+        let started = atspi_init()
+        guard started == 0 || started == 1 else { throw AccessibilityError("cannot reach the accessibility bus") }
+        atspi_set_timeout(Self.queryTimeout, Self.startupTimeout)
+        let callback: AtspiEventListenerCB = { event, context in
+            guard let event else { return }
+            defer { g_boxed_free(atspi_event_get_type(), event) }
+            guard let context else { return }
+            Unmanaged<FocusWatcher>.fromOpaque(context).takeUnretainedValue().received(event.pointee)
+        }
+        listener = atspi_event_listener_new(callback, Unmanaged.passUnretained(self).toOpaque(), nil)
+        var error: UnsafeMutablePointer<GError>?
+        guard atspi_event_listener_register(listener, "object:state-changed:focused", &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
+            if let error { g_error_free(error) }
+            throw AccessibilityError("cannot listen for focus changes: \(message)")
+        }
+    }
+
+    deinit {
+        if let listener {
+            atspi_event_listener_deregister(listener, "object:state-changed:focused", nil)
+            g_object_unref(UnsafeMutableRawPointer(listener))
+        }
+    }
+
+    private func received(_ event: AtspiEvent) {
+        // Gaining the focus only: losing it is followed by another object gaining it.
+        guard event.detail1 == 1, let source = event.source else { return }
+        focused(Self.describe(source))
+    }
+
+    /// The field as its role, states and attributes say; a query that fails counts as "not text".
+    static func describe(_ object: UnsafeMutablePointer<AtspiAccessible>) -> TextField {
+        var error: UnsafeMutablePointer<GError>?
+        let role = atspi_accessible_get_role(object, &error)
+        if let error {
+            g_error_free(error)
+            return TextField(editable: false)
+        }
+        var field = TextField(editable: false)
+        switch role {
+        case ATSPI_ROLE_PASSWORD_TEXT: field.role = .password
+        case ATSPI_ROLE_TERMINAL: field.role = .terminal
+        case ATSPI_ROLE_SPIN_BUTTON: field.role = .spinButton
+        default: field.role = .other
+        }
+        if let states = atspi_accessible_get_state_set(object) {
+            defer { g_object_unref(UnsafeMutableRawPointer(states)) }
+            field.editable = atspi_state_set_contains(states, ATSPI_STATE_EDITABLE) != 0
+            field.readOnly = atspi_state_set_contains(states, ATSPI_STATE_READ_ONLY) != 0
+            field.multiLine = atspi_state_set_contains(states, ATSPI_STATE_MULTI_LINE) != 0
+        }
+        if let attributes = atspi_accessible_get_attributes(object, &error) {
+            defer { g_hash_table_unref(attributes) }
+            if let value = g_hash_table_lookup(attributes, "text-input-type") {
+                field.inputType = String(cString: value.assumingMemoryBound(to: CChar.self)).lowercased()
+            }
+        }
+        if let error { g_error_free(error) }
+        return field
+    }
+}
+
+/// Why the accessibility bus cannot be used.
+public struct AccessibilityError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

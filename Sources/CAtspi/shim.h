@@ -1,0 +1,1 @@
+#include <atspi/atspi.h>

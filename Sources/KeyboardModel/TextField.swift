@@ -1,0 +1,75 @@
+/// A focused text field as the accessibility bus describes it: what Keypane needs to choose a keyboard for
+/// it. Filled in from AT-SPI's role, state set and object attributes; decided here, without the bus.
+public struct TextField: Equatable, Sendable {
+    /// The roles that change the choice; every other role counts by its states alone.
+    public enum Role: Equatable, Sendable {
+        case password, terminal, spinButton, other
+    }
+
+    public var role: Role
+    /// The state EDITABLE: the user can change the text.
+    public var editable: Bool
+    /// The state READ_ONLY.
+    public var readOnly: Bool
+    /// The state MULTI_LINE (a text view, a textarea).
+    public var multiLine: Bool
+    /// The HTML input type a browser reports in the object attribute text-input-type, lowercased.
+    public var inputType: String?
+
+    public init(role: Role = .other, editable: Bool = true, readOnly: Bool = false, multiLine: Bool = false,
+                inputType: String? = nil) {
+        self.role = role
+        self.editable = editable
+        self.readOnly = readOnly
+        self.multiLine = multiLine
+        self.inputType = inputType?.lowercased()
+    }
+
+    /// Whether the keyboard is for it: text the user can change (a terminal takes keys whatever it says).
+    public var takesText: Bool {
+        guard !readOnly else { return false }
+        return editable || role == .terminal || role == .password
+    }
+
+    /// Whether what is typed there is a secret.
+    public var isSecret: Bool { role == .password || inputType == "password" }
+
+    /// The keyboard, Return key and traits for the field, as iOS's UITextInputTraits would choose them.
+    public var choice: FieldChoice {
+        if isSecret {
+            // A password: letters, and nothing kept, corrected, capitalized or made smart.
+            return FieldChoice(type: .default, returnKey: .default,
+                               traits: TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                                            autocorrection: false, smartQuotes: false,
+                                                            smartDashes: false, secureEntry: true))
+        }
+        if role == .terminal {
+            return FieldChoice(type: .desktop, returnKey: .default,
+                               traits: TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                                            autocorrection: false, smartQuotes: false, smartDashes: false))
+        }
+        switch inputType {
+        case "email": return FieldChoice(type: .email)
+        case "url": return FieldChoice(type: .url)
+        case "tel": return FieldChoice(type: .phonePad)
+        case "number": return FieldChoice(type: .numberPad)
+        case "search": return FieldChoice(type: .webSearch, returnKey: .search)
+        default: break
+        }
+        if role == .spinButton { return FieldChoice(type: .numberPad) }
+        return FieldChoice(type: .default)
+    }
+}
+
+/// What a field asks of the keyboard: its type, its Return key, and traits over the type's own.
+public struct FieldChoice: Equatable, Sendable {
+    public var type: KeyboardType
+    public var returnKey: ReturnKeyType
+    public var traits: TextTraits.Overrides
+
+    public init(type: KeyboardType, returnKey: ReturnKeyType = .default, traits: TextTraits.Overrides = .init()) {
+        self.type = type
+        self.returnKey = returnKey
+        self.traits = traits
+    }
+}
