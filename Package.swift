@@ -31,6 +31,7 @@ let package = Package(
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
         systemLibrary("CCanberra", pkgConfig: "libcanberra", apt: ["libcanberra-dev"]),
         systemLibrary("CAtspi", pkgConfig: "atspi-2", apt: ["libatspi2.0-dev"]),
+        systemLibrary("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
 
         // MARK: - Accessibility bus
-        .target(name: "Accessibility", dependencies: ["CAtspi", "EventLoop", "KeyboardModel"],
+        .target(name: "Accessibility", dependencies: ["CAtspi", "CDBus", "EventLoop", "KeyboardModel"],
                 swiftSettings: swiftSettings),
 
         // MARK: - X11

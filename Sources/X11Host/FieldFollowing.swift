@@ -22,6 +22,11 @@ extension KeyboardHost {
             warn("\(error); the keyboard does not follow the focus (auto-show is off)")
             return nil
         }
+        // Qt and Firefox speak to the bus only while the session says accessibility is on.
+        accessibilityStatus = AccessibilityStatus()
+        if accessibilityStatus?.enable() != true {
+            warn("cannot turn on org.a11y.Status IsEnabled; Qt applications and Firefox may not say where the focus is")
+        }
         return context
     }
 

@@ -63,6 +63,8 @@ public final class KeyboardHost {
     private var control: ControlServer?
     /// The accessibility bus's focus events, when the keyboard follows the focus.
     var focusWatcher: FocusWatcher?
+    /// The session's accessibility switch, turned on while the keyboard follows the focus.
+    var accessibilityStatus: AccessibilityStatus?
     /// Hides the keyboard a moment after the focus left text (FieldFollowing.swift).
     private(set) lazy var fieldLeft = TimerSource { [unowned self] in focusLeftText() }
 
@@ -184,6 +186,7 @@ public final class KeyboardHost {
         control.map { loop.remove($0) }
         control = nil
         injector.restore()
+        accessibilityStatus?.restore()
         window.unmap()
         XSync(display, 0)
     }

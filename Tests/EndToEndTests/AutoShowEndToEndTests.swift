@@ -26,6 +26,16 @@ final class SessionBus {
 
     var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
 
+    /// org.a11y.Status IsEnabled, as the accessibility bus's launcher says; nil without an answer.
+    func accessibilityEnabled() -> Bool? {
+        guard let reply = try? session.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.a11y.Bus",
+                                                                 "/org/a11y/bus", "org.freedesktop.DBus.Properties.Get",
+                                                                 "string:org.a11y.Status", "string:IsEnabled"],
+                                           environment: environment), reply.status == 0 else { return nil }
+        if reply.output.contains("boolean true") { return true }
+        return reply.output.contains("boolean false") ? false : nil
+    }
+
     /// Stops the accessibility bus (its launcher takes its own bus daemon and registry with it), then the
     /// session bus.
     func stop() {
@@ -47,7 +57,7 @@ final class GtkFields {
 
     init(session: XSession, environment: [String: String]) throws {
         output = session.directory.appendingPathComponent("gtk-fields.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/gtk-fields.py"], stdout: handle,
                           environment: environment)
@@ -100,8 +110,11 @@ final class GtkFields {
         defer { session.stop() }
         let bus = try SessionBus(session: session)
         defer { bus.stop() }
+        #expect(bus.accessibilityEnabled() == false)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"],
                                         environment: bus.environment, plainText: false, autoShow: true)
+        // Turned on for the applications that wait for it (Qt, Firefox)...
+        #expect(waitUntil { bus.accessibilityEnabled() == true })
         keyboard.extra = ["--no-globe"]
         let app = try GtkFields(session: session, environment: bus.environment)
         func click(_ name: String) {
@@ -143,6 +156,8 @@ final class GtkFields {
         let (status, messages) = keyboard.terminate()
         #expect(status == 0)
         #expect(messages.isEmpty, "\(messages)")
+        // ... and off again at exit, as it was found.
+        #expect(bus.accessibilityEnabled() == false)
     }
 
     /// With no session bus, auto-show says once that it is off, and the keyboard works as before.
