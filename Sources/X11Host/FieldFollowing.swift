@@ -1,13 +1,19 @@
 internal import Accessibility
 internal import EventLoop
 internal import KeyboardModel
+internal import Typing
 
 /// The keyboard follows the focus, as iOS's does: a text field that gets the focus shows it, with the
 /// keyboard, Return key and traits the field asks for; focus that moves to something that is not text hides
 /// it a moment later (so going from one field to the next does not flicker), never while a finger is on it.
+/// Typing on a physical keyboard hides it until the next touch or click (`FocusPolicy` decides; this file
+/// acts).
 extension KeyboardHost {
     /// How long the focus must stay off text before the keyboard hides.
     static let hideDelay = 0.3
+    /// How long after a click the keyboard comes back to the field that has the focus, if the click did not
+    /// move the focus off text.
+    static let returnDelay = 0.15
 
     /// Listens to the accessibility bus; returns the source that runs it in the loop, or nil (said once)
     /// when there is no bus.
@@ -17,7 +23,7 @@ extension KeyboardHost {
             return nil
         }
         do {
-            focusWatcher = try FocusWatcher { [unowned self] in focused($0) }
+            focusWatcher = try FocusWatcher { [unowned self] in act(focusPolicy.focused($0)) }
         } catch {
             warn("\(error); the keyboard does not follow the focus (auto-show is off)")
             return nil
@@ -27,23 +33,53 @@ extension KeyboardHost {
         if accessibilityStatus?.enable() != true {
             warn("cannot turn on org.a11y.Status IsEnabled; Qt applications and Firefox may not say where the focus is")
         }
+        // Keys of physical keyboards, seen as raw events, hide the keyboard.
+        window.selectRawKeys()
         return context
     }
 
-    func focused(_ field: TextField) {
-        guard field.takesText else {
+    /// A key went down on a physical keyboard (not a synthesized one).
+    func physicalKeyPressed() {
+        guard focusWatcher != nil, !engine.isTouched else { return }
+        act(focusPolicy.physicalKey(keyboardVisible: window.isMapped))
+    }
+
+    /// A click or touch anywhere.
+    func pressedAnywhere() {
+        guard focusWatcher != nil else { return }
+        act(focusPolicy.pressed())
+    }
+
+    private func act(_ action: FocusPolicy.Action) {
+        switch action {
+        case .show(let choice):
+            fieldLeft.cancel()
+            fieldReturn.cancel()
+            choose(choice)
+            show()
+        case .choose(let choice):
+            choose(choice)
+        case .hideSoon:
+            fieldReturn.cancel()
             if window.isMapped { fieldLeft.set(at: EventLoop.monotonicNow() + Self.hideDelay) }
-            return
+        case .hideNow:
+            fieldLeft.cancel()
+            hide()
+        case .showSoon:
+            fieldReturn.set(at: EventLoop.monotonicNow() + Self.returnDelay)
+        case .none:
+            break
         }
-        fieldLeft.cancel()
-        let choice = field.choice
+    }
+
+    private func choose(_ choice: FieldChoice) {
         // A type the layouts lack (user layouts replaced it) leaves the keyboard as it is.
         let name = engine.library[choice.type.rawValue] != nil ? choice.type.rawValue : engine.enabled[engine.current]
         engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
         painter.noteAll()
-        show()
     }
 
+    /// The moment after the focus left text.
     func focusLeftText() {
         if engine.isTouched {
             fieldLeft.set(at: EventLoop.monotonicNow() + Self.hideDelay)
@@ -51,4 +87,7 @@ extension KeyboardHost {
             hide()
         }
     }
+
+    /// The moment after a click that may bring the keyboard back to the focused field.
+    func focusReturned() { act(focusPolicy.showNow()) }
 }

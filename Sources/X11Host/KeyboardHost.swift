@@ -65,8 +65,12 @@ public final class KeyboardHost {
     var focusWatcher: FocusWatcher?
     /// The session's accessibility switch, turned on while the keyboard follows the focus.
     var accessibilityStatus: AccessibilityStatus?
-    /// Hides the keyboard a moment after the focus left text (FieldFollowing.swift).
+    /// When the keyboard shows and hides as the focus moves (FieldFollowing.swift).
+    var focusPolicy = FocusPolicy()
+    /// Hides the keyboard a moment after the focus left text.
     private(set) lazy var fieldLeft = TimerSource { [unowned self] in focusLeftText() }
+    /// Shows it again a moment after a click, when the focus stayed on text.
+    private(set) lazy var fieldReturn = TimerSource { [unowned self] in focusReturned() }
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
@@ -174,6 +178,7 @@ public final class KeyboardHost {
         loop.add(caret.outsideTouch)        // a touch outside the keyboard: the caret may have moved
         bus.map { loop.add($0) }            // the accessibility bus: focus changes (FieldFollowing.swift)
         loop.add(fieldLeft)                 // hide a moment after the focus left text
+        loop.add(fieldReturn)               // show again after a click, once physical typing hid it
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()

@@ -138,6 +138,33 @@ public final class KeyboardWindow {
 
     // MARK: - Touch
 
+    /// Raw presses anywhere, without grabbing anything: a click or touch outside the keyboard may have moved
+    /// the caret; a key of a physical keyboard hides a keyboard that follows the focus.
+    private func selectRaw(_ types: [Int32]) {
+        var raw = [UInt8](repeating: 0, count: 4)
+        for type in types { raw[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
+        raw.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            XISelectEvents(display, connection.rootWindow, &mask, 1)
+        }
+    }
+
+    /// The XInput devices that only synthesize events (XTest's): keys from them are not a physical keyboard.
+    public private(set) var synthesizingDevices: Set<Int32> = []
+
+    /// Adds raw key presses to the raw events, and finds the devices that synthesize them.
+    func selectRawKeys() {
+        guard xiOpcode != nil else { return }
+        var count: Int32 = 0
+        if let devices = XIQueryDevice(display, XIAllDevices, &count) {
+            defer { XIFreeDeviceInfo(devices) }
+            for index in 0..<Int(count) where devices[index].name.map({ String(cString: $0).contains("XTEST") }) == true {
+                synthesizingDevices.insert(devices[index].deviceid)
+            }
+        }
+        selectRaw([XI_RawButtonPress, XI_RawTouchBegin, XI_RawKeyPress])
+    }
+
     /// Selects XI 2.2 touch events on the window, so every finger is tracked; core events stay for mice.
     private func selectTouch() {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
@@ -152,15 +179,8 @@ public final class KeyboardWindow {
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
             XISelectEvents(display, window, &mask, 1)
         }
-        // Raw presses anywhere, without grabbing anything: a click or touch outside the keyboard may have
-        // moved the caret.
-        var raw = [UInt8](repeating: 0, count: 4)
-        for type in [XI_RawButtonPress, XI_RawTouchBegin] { raw[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
-        raw.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(display, connection.rootWindow, &mask, 1)
-        }
         xiOpcode = opcode
+        selectRaw([XI_RawButtonPress, XI_RawTouchBegin])
     }
 
     // MARK: - Drawing

@@ -107,12 +107,16 @@ extension KeyboardHost: EventSource {
         defer { XFreeEventData(display, &event.xcookie) }
         let evtype = event.xcookie.evtype
         let now = EventLoop.monotonicNow()
-        if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin {
+        if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin || evtype == XI_RawKeyPress {
             let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            if evtype == XI_RawTouchBegin {
+            if evtype == XI_RawKeyPress {
+                if !window.synthesizingDevices.contains(raw.sourceid) { physicalKeyPressed() }
+            } else if evtype == XI_RawTouchBegin {
                 caret.touchedSomewhere(now: now)
+                pressedAnywhere()
             } else if (1...3).contains(raw.detail) {
                 caret.clickedSomewhere()
+                pressedAnywhere()
             }
             return
         }

@@ -1,0 +1,57 @@
+public import KeyboardModel
+
+/// When the keyboard shows and hides as the focus and the user's hands move, after iOS (a text field shows
+/// it) and Onboard (typing on a physical keyboard hides it until the user touches or clicks again). Pure:
+/// the host feeds it what happened and acts on what it answers, with its own timers.
+public struct FocusPolicy: Sendable {
+    /// What the host is to do.
+    public enum Action: Equatable, Sendable {
+        /// Choose this keyboard for the field and show it.
+        case show(FieldChoice)
+        /// Choose this keyboard for the field, but leave the keyboard hidden (the user types on a physical
+        /// keyboard).
+        case choose(FieldChoice)
+        /// Hide a moment from now (the focus may only be passing to the next field), unless told otherwise.
+        case hideSoon
+        /// Hide now.
+        case hideNow
+        /// Show a moment from now, unless the focus moves off text first (a click back into the field that
+        /// has the focus, after typing on a physical keyboard, brings no focus event).
+        case showSoon
+        /// Nothing to do.
+        case none
+    }
+
+    /// The field that last had the focus.
+    public private(set) var field: TextField?
+    /// Whether a physical keyboard is being used: the on-screen one stays hidden until a touch or click.
+    public private(set) var typingPhysically = false
+
+    public init() {}
+
+    /// Something got the focus.
+    public mutating func focused(_ field: TextField) -> Action {
+        self.field = field
+        guard field.takesText else { return .hideSoon }
+        return typingPhysically ? .choose(field.choice) : .show(field.choice)
+    }
+
+    /// A key of a physical keyboard went down (not one Keypane or another program synthesized).
+    public mutating func physicalKey(keyboardVisible: Bool) -> Action {
+        typingPhysically = true
+        return keyboardVisible ? .hideNow : .none
+    }
+
+    /// A click or touch anywhere: the user is back on the screen.
+    public mutating func pressed() -> Action {
+        guard typingPhysically else { return .none }
+        typingPhysically = false
+        return field?.takesText == true ? .showSoon : .none
+    }
+
+    /// The moment after `showSoon`: what to show, if the focus is still on text.
+    public func showNow() -> Action {
+        guard let field, field.takesText, !typingPhysically else { return .none }
+        return .show(field.choice)
+    }
+}

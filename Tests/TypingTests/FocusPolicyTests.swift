@@ -1,0 +1,45 @@
+import KeyboardModel
+import Testing
+import Typing
+
+@Suite struct FocusPolicyTests {
+    let entry = TextField()
+    let password = TextField(role: .password)
+    let button = TextField(editable: false)
+
+    @Test func fieldsShowAndOtherThingsHideSoon() {
+        var policy = FocusPolicy()
+        #expect(policy.focused(entry) == .show(entry.choice))
+        #expect(policy.focused(password) == .show(password.choice))
+        #expect(policy.focused(button) == .hideSoon)
+        #expect(policy.focused(TextField(editable: true, readOnly: true)) == .hideSoon)
+    }
+
+    @Test func aPhysicalKeyboardHidesItUntilTheNextTouchOrClick() {
+        var policy = FocusPolicy()
+        _ = policy.focused(entry)
+        #expect(policy.physicalKey(keyboardVisible: true) == .hideNow)
+        #expect(policy.physicalKey(keyboardVisible: false) == .none)
+        // Tab to the next field on the physical keyboard: chosen, not shown.
+        #expect(policy.focused(password) == .choose(password.choice))
+        #expect(policy.showNow() == .none)
+        // A click into the field: shown a moment later, as the focus does not change.
+        #expect(policy.pressed() == .showSoon)
+        #expect(policy.showNow() == .show(password.choice))
+        #expect(policy.pressed() == .none)
+    }
+
+    @Test func aClickOnSomethingElseAfterPhysicalTypingShowsNothing() {
+        var policy = FocusPolicy()
+        _ = policy.focused(entry)
+        _ = policy.physicalKey(keyboardVisible: true)
+        #expect(policy.pressed() == .showSoon)
+        // The click landed on a button: its focus event comes before the moment is up.
+        #expect(policy.focused(button) == .hideSoon)
+        #expect(policy.showNow() == .none)
+        // With no field ever focused, a click shows nothing.
+        var fresh = FocusPolicy()
+        _ = fresh.physicalKey(keyboardVisible: false)
+        #expect(fresh.pressed() == .none)
+    }
+}
