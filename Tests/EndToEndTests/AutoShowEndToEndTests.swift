@@ -49,20 +49,22 @@ final class SessionBus {
     }
 }
 
-/// The GTK 3 window of Tests/Fixtures/gtk-fields.py: a plain entry, a password entry, a text view and a
-/// button, reporting where they are and what they hold.
-final class GtkFields {
+/// A window of Tests/Fixtures (gtk-fields.py: a plain entry, a password entry, a text view and a button;
+/// qt-fields.py: a line edit, a password line edit and a button), reporting where its widgets are and what
+/// its fields hold.
+final class FieldsWindow {
     let output: URL
     private(set) var centres: [String: (x: Int, y: Int)] = [:]
 
-    init(session: XSession, environment: [String: String]) throws {
-        output = session.directory.appendingPathComponent("gtk-fields.out")
+    init(session: XSession, environment: [String: String], script: String, widgets: Int) throws {
+        output = session.directory.appendingPathComponent(script + ".out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
-        try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/gtk-fields.py"], stdout: handle,
+        // Debian's python3, which has python3-gi and python3-pyqt5 (not one earlier on the PATH).
+        try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/" + script], stdout: handle,
                           environment: environment)
-        guard waitUntil({ self.read(); return self.centres.count == 4 }) else {
-            throw TestFailure("the GTK window did not report its fields")
+        guard waitUntil({ self.read(); return self.centres.count == widgets }) else {
+            throw TestFailure("the window of \(script) did not report its widgets")
         }
     }
 
@@ -116,7 +118,7 @@ final class GtkFields {
         // Turned on for the applications that wait for it (Qt, Firefox)...
         #expect(waitUntil { bus.accessibilityEnabled() == true })
         keyboard.extra = ["--no-globe"]
-        let app = try GtkFields(session: session, environment: bus.environment)
+        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py", widgets: 4)
         func click(_ name: String) {
             let centre = app.centres[name]!
             session.tap(x: centre.x, y: centre.y)
@@ -160,6 +162,47 @@ final class GtkFields {
         #expect(messages.isEmpty, "\(messages)")
         // ... and off again at exit, as it was found.
         #expect(bus.accessibilityEnabled() == false)
+    }
+
+    /// A Qt 5 window, which speaks to the accessibility bus only because the keyboard turned the session's
+    /// accessibility on: its line edit shows the keyboard, its password line edit a secure one.
+    @Test func theKeyboardFollowsTheFocusOfAQtWindow() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bus = try SessionBus(session: session)
+        defer { bus.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"],
+                                        environment: bus.environment, plainText: false, autoShow: true)
+        keyboard.extra = ["--no-globe"]
+        #expect(waitUntil { bus.accessibilityEnabled() == true })
+        var environment = bus.environment
+        environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = nil
+        let app = try FieldsWindow(session: session, environment: environment, script: "qt-fields.py", widgets: 3)
+        func click(_ name: String) {
+            let centre = app.centres[name]!
+            session.tap(x: centre.x, y: centre.y)
+        }
+        func status(_ expected: [String: String]) -> [String: String] {
+            var last: [String: String] = [:]
+            _ = waitUntil {
+                last = (try? Self.status(session)) ?? [:]
+                return expected.allSatisfy { last[$0.key] == $0.value }
+            }
+            return last.filter { expected[$0.key] != nil }
+        }
+        click("button")
+        #expect(status(["visible": "no"]) == ["visible": "no"])
+        click("password")
+        #expect(status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
+        try tapText("ab  c", on: keyboard)
+        #expect(app.waitFor("password", "ab  c") == "ab  c")
+        click("plain")
+        #expect(status(["visible": "yes", "secure": "no"]) == ["visible": "yes", "secure": "no"])
+        try tapText("hi", on: keyboard)
+        #expect(app.waitFor("plain", "Hi") == "Hi")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(messages.isEmpty, "\(messages)")
     }
 
     /// With no session bus, auto-show says once that it is off, and the keyboard works as before.
