@@ -6,6 +6,8 @@
 //   live           under a private Xvfb and openbox: exec to window, tap to keystroke at a receiving
 //                  client, CPU per tap, RSS, idle wake-ups; and matchbox-keyboard through the same taps
 //   resize         screen size changes to the keyboard redrawn at the new width
+//   auto-show      with a private session bus: a click into a GTK field to the keyboard shown, idle wake-ups
+//                  with the bus and five applications, the memory the bus adds
 //   sound          through a private PulseAudio null sink: key press to the click's first audible sample,
 //                  20 taps a second, and tap to keystroke with sound on against sound off
 
@@ -115,6 +117,9 @@ if let keypane = argument("--keypane") {
         }
         if only == nil || only == "sound" {
             try runSoundBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
+        if only == nil || only == "auto-show" {
+            try runAutoShowBench(keypane: keypane, layouts: layoutsDirectory)
         }
     } catch {
         print("keypane-bench: live figures: \(error)")
