@@ -12,9 +12,9 @@ import Glibc
 /// moment, never the keyboard.
 public final class FocusWatcher {
     /// How long one question to an application may take, in milliseconds (the first to a starting one:
-    /// `startupTimeout`).
-    public static let queryTimeout: Int32 = 250
-    public static let startupTimeout: Int32 = 1000
+    /// `startupTimeout`). A browser's first answers take a few hundred milliseconds.
+    public static let queryTimeout: Int32 = 500
+    public static let startupTimeout: Int32 = 1500
 
     private let focused: (TextField) -> Void
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
@@ -52,17 +52,18 @@ public final class FocusWatcher {
 
     private func received(_ event: AtspiEvent) {
         // Gaining the focus only: losing it is followed by another object gaining it.
-        guard event.detail1 == 1, let source = event.source else { return }
-        focused(Self.describe(source))
+        guard event.detail1 == 1, let source = event.source, let field = Self.describe(source) else { return }
+        focused(field)
     }
 
-    /// The field as its role, states and attributes say; a query that fails counts as "not text".
-    static func describe(_ object: UnsafeMutablePointer<AtspiAccessible>) -> TextField {
+    /// The field as its role, states and attributes say; nil when the application did not answer in time
+    /// (then the keyboard stays as it is, rather than hiding from a field it could not ask about).
+    static func describe(_ object: UnsafeMutablePointer<AtspiAccessible>) -> TextField? {
         var error: UnsafeMutablePointer<GError>?
         let role = atspi_accessible_get_role(object, &error)
         if let error {
             g_error_free(error)
-            return TextField(editable: false)
+            return nil
         }
         var field = TextField(editable: false)
         switch role {
@@ -71,8 +72,11 @@ public final class FocusWatcher {
         case ATSPI_ROLE_SPIN_BUTTON: field.role = .spinButton
         default: field.role = .other
         }
-        if let states = atspi_accessible_get_state_set(object) {
+        // An object with the focus has states (FOCUSED among them): none means no answer.
+        guard let states = atspi_accessible_get_state_set(object) else { return nil }
+        do {
             defer { g_object_unref(UnsafeMutableRawPointer(states)) }
+            guard atspi_state_set_is_empty(states) == 0 else { return nil }
             field.editable = atspi_state_set_contains(states, ATSPI_STATE_EDITABLE) != 0
             field.readOnly = atspi_state_set_contains(states, ATSPI_STATE_READ_ONLY) != 0
             field.multiLine = atspi_state_set_contains(states, ATSPI_STATE_MULTI_LINE) != 0

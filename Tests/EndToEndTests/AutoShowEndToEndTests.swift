@@ -93,9 +93,41 @@ final class FieldsWindow {
     }
 }
 
-@Suite(.serialized) struct AutoShowEndToEndTests {
-    static func status(_ session: XSession) throws -> [String: String] {
-        let result = try session.run(keypanePath, ["status"])
+/// A session with an accessibility bus and a keyboard that follows the focus.
+final class AutoShowRig {
+    let session: XSession
+    let bus: SessionBus
+    let keyboard: LiveKeyboard
+
+    init() throws {
+        session = try XSession()
+        do {
+            bus = try SessionBus(session: session)
+        } catch {
+            session.stop()
+            throw error
+        }
+        do {
+            keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"],
+                                        environment: bus.environment, plainText: false, autoShow: true)
+        } catch {
+            bus.stop()
+            session.stop()
+            throw error
+        }
+        keyboard.extra = ["--no-globe"]
+    }
+
+    func stop() {
+        bus.stop()
+        session.stop()
+    }
+
+    func click(_ point: (x: Int, y: Int)) { session.tap(x: point.x, y: point.y) }
+
+    /// `keypane status`'s fields.
+    func status() -> [String: String] {
+        guard let result = try? session.run(keypanePath, ["status"]) else { return [:] }
         var fields: [String: String] = [:]
         for line in result.output.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -104,105 +136,134 @@ final class FieldsWindow {
         return fields
     }
 
+    /// Waits until the status has the expected fields; returns those fields as they last were.
+    func status(_ expected: [String: String], timeout: Double = 10) -> [String: String] {
+        var last: [String: String] = [:]
+        _ = waitUntil(timeout: timeout) {
+            last = status()
+            return expected.allSatisfy { last[$0.key] == $0.value }
+        }
+        return last.filter { expected[$0.key] != nil }
+    }
+
+    /// Ends the keyboard: its status and what it said, which should be nothing.
+    func finish() {
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(messages.isEmpty, "\(messages)")
+    }
+}
+
+@Suite(.serialized) struct AutoShowEndToEndTests {
     /// A GTK window on a session with an accessibility bus: clicking into a field shows the keyboard with its
     /// traits, a password field turns every text behaviour off, a button hides it, and the taps type into
     /// the field that has the focus.
     @Test func theKeyboardFollowsTheFocusOfAGtkWindow() throws {
-        let session = try XSession()
-        defer { session.stop() }
-        let bus = try SessionBus(session: session)
-        defer { bus.stop() }
-        #expect(bus.accessibilityEnabled() == false)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"],
-                                        environment: bus.environment, plainText: false, autoShow: true)
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
         // Turned on for the applications that wait for it (Qt, Firefox)...
-        #expect(waitUntil { bus.accessibilityEnabled() == true })
-        keyboard.extra = ["--no-globe"]
-        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py", widgets: 4)
-        func click(_ name: String) {
-            let centre = app.centres[name]!
-            session.tap(x: centre.x, y: centre.y)
-        }
-        func status(_ expected: [String: String]) -> [String: String] {
-            var last: [String: String] = [:]
-            _ = waitUntil {
-                last = (try? Self.status(session)) ?? [:]
-                return expected.allSatisfy { last[$0.key] == $0.value }
-            }
-            return last.filter { expected[$0.key] != nil }
-        }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py", widgets: 4)
 
         // Hidden by a button, shown again by a field.
-        click("button")
-        #expect(status(["visible": "no"]) == ["visible": "no"])
-        #expect(waitUntil { session.window(classNamed: "keypane") == nil })
-        click("plain")
-        #expect(status(["visible": "yes", "type": "default", "secure": "no"])
+        rig.click(app.centres["button"]!)
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        #expect(waitUntil { rig.session.window(classNamed: "keypane") == nil })
+        rig.click(app.centres["plain"]!)
+        #expect(rig.status(["visible": "yes", "type": "default", "secure": "no"])
                 == ["visible": "yes", "type": "default", "secure": "no"])
-        try tapText("hi  there", on: keyboard)
+        try tapText("hi  there", on: rig.keyboard)
         #expect(app.waitFor("plain", "Hi. There") == "Hi. There")
         // Its own keys (XTest's device) are not a physical keyboard's: it stays.
-        #expect(try Self.status(session)["visible"] == "yes")
+        #expect(rig.status()["visible"] == "yes")
 
         // A password: no capital, no period, nothing smart.
-        click("password")
-        #expect(status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
-        try tapText("ab  c'd", on: keyboard)
+        rig.click(app.centres["password"]!)
+        #expect(rig.status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
+        try tapText("ab  c'd", on: rig.keyboard)
         #expect(app.waitFor("password", "ab  c'd") == "ab  c'd")
 
         // Back to prose in a multi-line field, with the behaviours on again.
-        click("multiline")
-        #expect(status(["visible": "yes", "secure": "no", "return-key": "default"])
+        rig.click(app.centres["multiline"]!)
+        #expect(rig.status(["visible": "yes", "secure": "no", "return-key": "default"])
                 == ["visible": "yes", "secure": "no", "return-key": "default"])
-        try tapText("ok", on: keyboard)
+        try tapText("ok", on: rig.keyboard)
         #expect(app.waitFor("multiline", "Ok") == "Ok")
 
-        let (status, messages) = keyboard.terminate()
-        #expect(status == 0)
-        #expect(messages.isEmpty, "\(messages)")
+        rig.finish()
         // ... and off again at exit, as it was found.
-        #expect(bus.accessibilityEnabled() == false)
+        #expect(rig.bus.accessibilityEnabled() == false)
     }
 
     /// A Qt 5 window, which speaks to the accessibility bus only because the keyboard turned the session's
     /// accessibility on: its line edit shows the keyboard, its password line edit a secure one.
     @Test func theKeyboardFollowsTheFocusOfAQtWindow() throws {
-        let session = try XSession()
-        defer { session.stop() }
-        let bus = try SessionBus(session: session)
-        defer { bus.stop() }
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"],
-                                        environment: bus.environment, plainText: false, autoShow: true)
-        keyboard.extra = ["--no-globe"]
-        #expect(waitUntil { bus.accessibilityEnabled() == true })
-        var environment = bus.environment
-        environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = nil
-        let app = try FieldsWindow(session: session, environment: environment, script: "qt-fields.py", widgets: 3)
-        func click(_ name: String) {
-            let centre = app.centres[name]!
-            session.tap(x: centre.x, y: centre.y)
-        }
-        func status(_ expected: [String: String]) -> [String: String] {
-            var last: [String: String] = [:]
-            _ = waitUntil {
-                last = (try? Self.status(session)) ?? [:]
-                return expected.allSatisfy { last[$0.key] == $0.value }
-            }
-            return last.filter { expected[$0.key] != nil }
-        }
-        click("button")
-        #expect(status(["visible": "no"]) == ["visible": "no"])
-        click("password")
-        #expect(status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
-        try tapText("ab  c", on: keyboard)
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "qt-fields.py", widgets: 3)
+        rig.click(app.centres["button"]!)
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        rig.click(app.centres["password"]!)
+        #expect(rig.status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
+        try tapText("ab  c", on: rig.keyboard)
         #expect(app.waitFor("password", "ab  c") == "ab  c")
-        click("plain")
-        #expect(status(["visible": "yes", "secure": "no"]) == ["visible": "yes", "secure": "no"])
-        try tapText("hi", on: keyboard)
+        rig.click(app.centres["plain"]!)
+        #expect(rig.status(["visible": "yes", "secure": "no"]) == ["visible": "yes", "secure": "no"])
+        try tapText("hi", on: rig.keyboard)
         #expect(app.waitFor("plain", "Hi") == "Hi")
-        let (status, messages) = keyboard.terminate()
-        #expect(status == 0)
-        #expect(messages.isEmpty, "\(messages)")
+        rig.finish()
+    }
+
+    /// Firefox ESR in kiosk mode on a page of inputs (Tests/Fixtures/fields.html, each at a fixed place):
+    /// each input type brings its keyboard and Return key, the password input a secure one, the button hides
+    /// it. (Typing into the page is not tested here: under openbox the focused full-screen window stacks
+    /// above the docked keyboard, which the kiosk work must solve.)
+    @Test func theKeyboardFollowsTheFocusInFirefox() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let profile = rig.session.directory.appendingPathComponent("firefox-profile")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try """
+            user_pref("browser.shell.checkDefaultBrowser", false);
+            user_pref("datareporting.policy.dataSubmissionEnabled", false);
+            user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+            user_pref("browser.aboutwelcome.enabled", false);
+            user_pref("browser.startup.homepage_override.mstone", "ignore");
+            user_pref("app.update.enabled", false);
+            """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
+        var environment = rig.bus.environment
+        environment["HOME"] = rig.session.directory.path
+        environment["XDG_CACHE_HOME"] = rig.session.directory.appendingPathComponent("cache").path
+        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path,
+                                                      "file://" + packageRoot + "/Tests/Fixtures/fields.html"],
+                              environment: environment)
+        // The page's inputs, 300x30 at x = 20 and y = 20, 70, ...: the kiosk window's content is at 0,0.
+        func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
+        // Firefox has started and speaks when a click on the page's button hides the keyboard.
+        var ready = false
+        for _ in 0..<30 where !ready {
+            rig.click(field(8))
+            ready = rig.status(["visible": "no"], timeout: 1) == ["visible": "no"]
+        }
+        #expect(ready, "the keyboard did not hide for Firefox's button")
+        // The page's document takes the focus a while after it loads: let that pass.
+        usleep(1_500_000)
+        let expected: [(type: String, returnKey: String, secure: String)] = [
+            ("default", "default", "no"), ("email", "default", "no"), ("url", "default", "no"),
+            ("phone-pad", "default", "no"), ("number-pad", "default", "no"), ("web-search", "search", "no"),
+            ("default", "default", "yes"), ("default", "default", "no"),
+        ]
+        for (index, want) in expected.enumerated() {
+            let fields = ["visible": "yes", "type": want.type, "return-key": want.returnKey, "secure": want.secure]
+            // A click the browser was too busy to take is clicked again, once.
+            rig.click(field(index))
+            if rig.status(fields, timeout: 3) != fields { rig.click(field(index)) }
+            #expect(rig.status(fields) == fields, "input \(index)")
+        }
+        rig.click(field(8))
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        rig.finish()
     }
 
     /// With no session bus, auto-show says once that it is off, and the keyboard works as before.
