@@ -18,7 +18,7 @@ final class CaretWatch {
     var moved: () -> Void = {}
     private let activeWindowAtom: UInt
     /// The window the window manager last said was active.
-    private var activeWindow: UInt = 0
+    private(set) var activeWindow: UInt = 0
     /// When the keyboard was last touched.
     private var lastKeyboardPress = -Double.infinity
     /// A click seen anywhere (a raw event) whose own press on the keyboard has not come in the same round.
@@ -81,6 +81,20 @@ final class CaretWatch {
         var mask: UInt32 = 0
         guard XQueryPointer(display, window.window, &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return false }
         return x >= 0 && y >= 0 && Int(x) < window.frame.width && Int(y) < window.frame.height
+    }
+
+    /// Whether the active window is full screen (_NET_WM_STATE_FULLSCREEN).
+    var activeWindowIsFullScreen: Bool {
+        guard activeWindow != 0 else { return false }
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, activeWindow, connection.atom("_NET_WM_STATE"), 0, 64, 0, UInt(XA_ATOM),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return false }
+        defer { XFree(data) }
+        let fullScreen = connection.atom("_NET_WM_STATE_FULLSCREEN")
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { atoms in
+            (0..<Int(count)).contains { atoms[$0] == fullScreen }
+        }
     }
 
     private func readActiveWindow() -> UInt {

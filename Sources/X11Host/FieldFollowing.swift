@@ -56,6 +56,8 @@ extension KeyboardHost {
             fieldLeft.cancel()
             fieldReturn.cancel()
             choose(choice)
+            // Above a full-screen window (a kiosk's browser), which window managers stack over docks.
+            window.setTransient(for: caret.activeWindowIsFullScreen ? caret.activeWindow : nil)
             show()
         case .choose(let choice):
             choose(choice)

@@ -111,6 +111,21 @@ public final class KeyboardWindow {
         setCardinals("_NET_WM_STRUT", Array(values.prefix(4)))
     }
 
+    /// Whether the window is transient for another (WM_TRANSIENT_FOR), and for which.
+    public private(set) var transientFor: UInt?
+
+    /// Makes the keyboard transient for a window, or for none: a window manager stacks a transient above its
+    /// window even when that window is full screen (openbox puts a focused full-screen window above docks).
+    func setTransient(for owner: UInt?) {
+        guard owner != transientFor else { return }
+        transientFor = owner
+        if let owner {
+            XSetTransientForHint(display, window, owner)
+        } else {
+            XDeleteProperty(display, window, connection.atom("WM_TRANSIENT_FOR"))
+        }
+    }
+
     private func setAtoms(_ property: String, _ names: [String]) {
         var atoms = names.map { connection.atom($0) }
         atoms.withUnsafeMutableBytes { bytes in

@@ -189,6 +189,19 @@ final class XSession {
         return (String(cString: hint.res_name), String(cString: hint.res_class))
     }
 
+    /// The title (_NET_WM_NAME) of the mapped window whose WM_CLASS instance is `name`.
+    func title(of name: String) -> String? {
+        guard let window = window(classNamed: name) else { return nil }
+        var actualType: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(connection, window, atom("_NET_WM_NAME"), 0, 4096, 0, atom("UTF8_STRING"), &actualType,
+                                 &format, &count, &after, &data) == Success, let data, format == 8 else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
+
     /// The mapped window whose WM_CLASS instance is `name`.
     func window(classNamed name: String) -> UInt? {
         XSync(connection, 0)
