@@ -24,25 +24,25 @@ public struct TypingEngine: Sendable {
     public private(set) var options: LayoutOptions
     public private(set) var size: (width: Int, height: Int)
     public private(set) var geometry: KeyboardGeometry
-    public private(set) var state = KeyboardState()
+    public internal(set) var state = KeyboardState()
     /// The layer chosen with layer keys; shift shows `shifted` over `letters`.
     public private(set) var baseLayer: String
     public var timing = Timing()
     /// The record of what was typed, and the behaviours that build on it.
-    public private(set) var composer: Composer
+    public internal(set) var composer: Composer
     /// Traits chosen on the command line, over each keyboard's own.
     public let traitOverrides: TextTraits.Overrides
     /// Traits the focused field asks for (a password's), over the command line's; kept through Globe
     /// switches until another field is shown.
     public private(set) var fieldTraits = TextTraits.Overrides()
     /// Whether shift is on because autocapitalization put it on (not a tap).
-    private var autoShift = false
+    var autoShift = false
 
     private var touches: [Int: Touch] = [:]
-    private var lastShiftPress = -Double.infinity
+    var lastShiftPress = -Double.infinity
     /// The touch holding shift down, whether a key was typed meanwhile, and whether it took over a shift
     /// that autocapitalization had put on.
-    private var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
+    var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
     private var geometryCache: [String: KeyboardGeometry] = [:]
 
     private struct Touch: Sendable {
@@ -182,12 +182,6 @@ public struct TypingEngine: Sendable {
         return update
     }
 
-    private func hasLongPress(_ key: Int) -> Bool {
-        let placed = geometry.keys[key]
-        return !placed.alternates.isEmpty || (placed.function == .globe && enabled.count > 1)
-            || placed.function == .dismiss
-    }
-
     private mutating func began(_ event: InputEvent, _ update: inout Update) {
         if let old = touches.removeValue(forKey: event.touch) { release(old, &update) }
         guard let key = geometry.keyIndex(atX: event.x, y: event.y) else { return }
@@ -287,99 +281,9 @@ public struct TypingEngine: Sendable {
         }
     }
 
-    // MARK: - Steps
+    // MARK: - Steps (shift and text in TypingEngine+Shift.swift, popups in TypingEngine+Popups.swift)
 
-    static let modifierKeysyms: Set<String> = ["Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L", "Super_R",
-                                               "Meta_L", "Meta_R", "ISO_Level3_Shift"]
-
-    /// The latched modifiers, plus Shift for keysym keys while shift is on.
-    private func modifierList() -> [String] {
-        var list = state.modifiers.sorted()
-        if state.shift != .off { list.append("Shift_L") }
-        return list
-    }
-
-    private mutating func typeText(_ text: String, at time: Double, _ update: inout Update) {
-        if state.modifiers.isEmpty {
-            update.actions += composer.type(text, at: time)
-        } else {
-            // Ctrl+C and friends: the key with the modifiers, not the character alone.
-            update.actions.append(.keysym(text, modifiers: modifierList()))
-            composer.reset()
-        }
-        afterKey(&update)
-    }
-
-    /// The delete key, pressed or repeating: right after a smart change it restores what was typed.
-    /// Shift does not change a delete; other modifiers go with it.
-    private mutating func delete(_ update: inout Update) {
-        let modifiers = state.modifiers.sorted()
-        if modifiers.isEmpty, let replaced = composer.delete() {
-            update.actions += replaced
-        } else {
-            update.actions.append(.keysym("BackSpace", modifiers: modifiers))
-            if !modifiers.isEmpty { composer.reset() }
-        }
-        autoCapitalize(&update)
-    }
-
-    /// Shift on where the traits want a capital (start of input, of a sentence, of a word), and off again
-    /// where they do not, unless a finger holds shift or caps lock is on. A tap on shift overrides it.
-    private mutating func autoCapitalize(_ update: inout Update) {
-        guard state.shift != .capsLock, shiftHold == nil else { return }
-        let wanted = composer.wantsCapital
-        if wanted && state.shift == .off {
-            state.shift = .on
-            autoShift = true
-            relayoutForShift(&update)
-        } else if !wanted && state.shift == .on && autoShift {
-            state.shift = .off
-            autoShift = false
-            relayoutForShift(&update)
-        }
-    }
-
-    /// One-shot shift and modifiers end after one key, unless shift is held down by a finger.
-    private mutating func afterKey(_ update: inout Update) {
-        if !state.modifiers.isEmpty {
-            let latched = state.modifiers
-            state.modifiers = []
-            update.changedKeys.formUnion(keys { if case .keysym(let n) = $0 { latched.contains(n) } else { false } })
-        }
-        if var hold = shiftHold {
-            hold.typed = true
-            shiftHold = hold
-        } else if state.shift == .on {
-            state.shift = .off
-            autoShift = false
-            relayoutForShift(&update)
-        }
-        autoCapitalize(&update)
-    }
-
-    private mutating func shiftPressed(at time: Double, _ update: inout Update) {
-        autoShift = false
-        switch state.shift {
-        case .capsLock: state.shift = .off
-        case .on: state.shift = time - lastShiftPress <= timing.doubleTap ? .capsLock : .off
-        case .off: state.shift = .on
-        }
-        lastShiftPress = time
-        relayoutForShift(&update)
-    }
-
-    /// After a shift change: the shifted layer in or out, and the shift keys drawn again.
-    private mutating func relayoutForShift(_ update: inout Update) {
-        let before = geometry.layer
-        try? relayout()
-        if geometry.layer != before {
-            update.redrawAll = true
-        } else {
-            update.changedKeys.formUnion(keys { $0 == .shift || $0 == .capsLock })
-        }
-    }
-
-    private mutating func relayout() throws(GeometryError) {
+    mutating func relayout() throws(GeometryError) {
         var layer = baseLayer
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
         let key = "\(enabled[current])/\(layer)/\(size.width)x\(size.height)"
@@ -420,52 +324,7 @@ public struct TypingEngine: Sendable {
         unpress(touch.key, &update)
     }
 
-    private mutating func showPreview(for key: Int, _ update: inout Update) {
-        let placed = geometry.keys[key]
-        guard case .text(let text) = placed.function, text != " " else { return }
-        state.popups.append(.preview(key: key, label: placed.label ?? text))
-        update.popupsChanged = true
-    }
-
-    private mutating func openLongPress(key: Int, _ update: inout Update) {
-        let placed = geometry.keys[key]
-        state.popups.removeAll { $0.key == key }
-        if placed.function == .globe {
-            let titles = enabled.map { library[$0]!.title }
-            state.popups.append(.keyboards(key: key, titles: titles, selected: current))
-        } else if placed.function == .dismiss {
-            // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).
-            update.actions.append(.toggleFloating)
-            return
-        } else if case .text(let text) = placed.function {
-            state.popups.append(.alternates(key: key, options: [text] + placed.alternates, selected: 0))
-        }
-        update.popupsChanged = true
-    }
-
-    /// Moves the selection of an open popup to follow the finger: across alternates, down the keyboard list.
-    private mutating func choose(in index: Int, x: Double, y: Double, _ update: inout Update) {
-        let rect = PopupLayout.rect(for: state.popups[index], in: geometry)
-        let popup = state.popups[index]
-        switch popup {
-        case .alternates(let key, let options, let selected):
-            let chosen = PopupLayout.cell(at: x - Double(rect.x), size: Double(rect.width), count: options.count)
-            if chosen != selected { state.popups[index] = .alternates(key: key, options: options, selected: chosen) }
-        case .keyboards(let key, let titles, let selected):
-            let chosen = PopupLayout.cell(at: y - Double(rect.y), size: Double(rect.height), count: titles.count)
-            if chosen != selected { state.popups[index] = .keyboards(key: key, titles: titles, selected: chosen) }
-        case .preview:
-            break
-        }
-        update.popupsChanged = state.popups[index] != popup
-    }
-
-    private func isPreview(_ popup: Popup) -> Bool {
-        if case .preview = popup { return true }
-        return false
-    }
-
-    private func keys(where match: (KeyFunction) -> Bool) -> Set<Int> {
+    func keys(where match: (KeyFunction) -> Bool) -> Set<Int> {
         Set(geometry.keys.indices.filter { match(geometry.keys[$0].function) })
     }
 }

@@ -1,0 +1,55 @@
+internal import KeyboardModel
+
+/// The popups of the typing engine: the key preview, long-press alternates, the Globe key's list.
+extension TypingEngine {
+    func hasLongPress(_ key: Int) -> Bool {
+        let placed = geometry.keys[key]
+        return !placed.alternates.isEmpty || (placed.function == .globe && enabled.count > 1)
+            || placed.function == .dismiss
+    }
+
+    mutating func showPreview(for key: Int, _ update: inout Update) {
+        let placed = geometry.keys[key]
+        guard case .text(let text) = placed.function, text != " " else { return }
+        state.popups.append(.preview(key: key, label: placed.label ?? text))
+        update.popupsChanged = true
+    }
+
+    mutating func openLongPress(key: Int, _ update: inout Update) {
+        let placed = geometry.keys[key]
+        state.popups.removeAll { $0.key == key }
+        if placed.function == .globe {
+            let titles = enabled.map { library[$0]!.title }
+            state.popups.append(.keyboards(key: key, titles: titles, selected: current))
+        } else if placed.function == .dismiss {
+            // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).
+            update.actions.append(.toggleFloating)
+            return
+        } else if case .text(let text) = placed.function {
+            state.popups.append(.alternates(key: key, options: [text] + placed.alternates, selected: 0))
+        }
+        update.popupsChanged = true
+    }
+
+    /// Moves the selection of an open popup to follow the finger: across alternates, down the keyboard list.
+    mutating func choose(in index: Int, x: Double, y: Double, _ update: inout Update) {
+        let rect = PopupLayout.rect(for: state.popups[index], in: geometry)
+        let popup = state.popups[index]
+        switch popup {
+        case .alternates(let key, let options, let selected):
+            let chosen = PopupLayout.cell(at: x - Double(rect.x), size: Double(rect.width), count: options.count)
+            if chosen != selected { state.popups[index] = .alternates(key: key, options: options, selected: chosen) }
+        case .keyboards(let key, let titles, let selected):
+            let chosen = PopupLayout.cell(at: y - Double(rect.y), size: Double(rect.height), count: titles.count)
+            if chosen != selected { state.popups[index] = .keyboards(key: key, titles: titles, selected: chosen) }
+        case .preview:
+            break
+        }
+        update.popupsChanged = state.popups[index] != popup
+    }
+
+    func isPreview(_ popup: Popup) -> Bool {
+        if case .preview = popup { return true }
+        return false
+    }
+}

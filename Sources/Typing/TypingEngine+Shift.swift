@@ -1,0 +1,95 @@
+internal import KeyboardModel
+
+/// Shift, caps lock, latched modifiers and the text a key types: the steps of the typing engine that decide
+/// what shift is doing and hand text to the composer.
+extension TypingEngine {
+    static let modifierKeysyms: Set<String> = ["Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L", "Super_R",
+                                               "Meta_L", "Meta_R", "ISO_Level3_Shift"]
+
+    /// The latched modifiers, plus Shift for keysym keys while shift is on.
+    func modifierList() -> [String] {
+        var list = state.modifiers.sorted()
+        if state.shift != .off { list.append("Shift_L") }
+        return list
+    }
+
+    mutating func typeText(_ text: String, at time: Double, _ update: inout Update) {
+        if state.modifiers.isEmpty {
+            update.actions += composer.type(text, at: time)
+        } else {
+            // Ctrl+C and friends: the key with the modifiers, not the character alone.
+            update.actions.append(.keysym(text, modifiers: modifierList()))
+            composer.reset()
+        }
+        afterKey(&update)
+    }
+
+    /// The delete key, pressed or repeating: right after a smart change it restores what was typed.
+    /// Shift does not change a delete; other modifiers go with it.
+    mutating func delete(_ update: inout Update) {
+        let modifiers = state.modifiers.sorted()
+        if modifiers.isEmpty, let replaced = composer.delete() {
+            update.actions += replaced
+        } else {
+            update.actions.append(.keysym("BackSpace", modifiers: modifiers))
+            if !modifiers.isEmpty { composer.reset() }
+        }
+        autoCapitalize(&update)
+    }
+
+    /// Shift on where the traits want a capital (start of input, of a sentence, of a word), and off again
+    /// where they do not, unless a finger holds shift or caps lock is on. A tap on shift overrides it.
+    mutating func autoCapitalize(_ update: inout Update) {
+        guard state.shift != .capsLock, shiftHold == nil else { return }
+        let wanted = composer.wantsCapital
+        if wanted && state.shift == .off {
+            state.shift = .on
+            autoShift = true
+            relayoutForShift(&update)
+        } else if !wanted && state.shift == .on && autoShift {
+            state.shift = .off
+            autoShift = false
+            relayoutForShift(&update)
+        }
+    }
+
+    /// One-shot shift and modifiers end after one key, unless shift is held down by a finger.
+    mutating func afterKey(_ update: inout Update) {
+        if !state.modifiers.isEmpty {
+            let latched = state.modifiers
+            state.modifiers = []
+            update.changedKeys.formUnion(keys { if case .keysym(let n) = $0 { latched.contains(n) } else { false } })
+        }
+        if var hold = shiftHold {
+            hold.typed = true
+            shiftHold = hold
+        } else if state.shift == .on {
+            state.shift = .off
+            autoShift = false
+            relayoutForShift(&update)
+        }
+        autoCapitalize(&update)
+    }
+
+    mutating func shiftPressed(at time: Double, _ update: inout Update) {
+        autoShift = false
+        switch state.shift {
+        case .capsLock: state.shift = .off
+        case .on: state.shift = time - lastShiftPress <= timing.doubleTap ? .capsLock : .off
+        case .off: state.shift = .on
+        }
+        lastShiftPress = time
+        relayoutForShift(&update)
+    }
+
+    /// After a shift change: the shifted layer in or out, and the shift keys drawn again.
+    mutating func relayoutForShift(_ update: inout Update) {
+        let before = geometry.layer
+        try? relayout()
+        if geometry.layer != before {
+            update.redrawAll = true
+        } else {
+            update.changedKeys.formUnion(keys { $0 == .shift || $0 == .capsLock })
+        }
+    }
+}
