@@ -125,15 +125,9 @@ final class AutoShowRig {
 
     func click(_ point: (x: Int, y: Int)) { session.tap(x: point.x, y: point.y) }
 
-    /// `keypane status`'s fields.
+    /// `keypane status`'s fields (none while the keyboard cannot answer yet).
     func status() -> [String: String] {
-        guard let result = try? session.run(keypanePath, ["status"]) else { return [:] }
-        var fields: [String: String] = [:]
-        for line in result.output.split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2 { fields[parts[0]] = parts[1] }
-        }
-        return fields
+        (try? session.run(keypanePath, ["status"])).map { ControlEndToEndTests.fields($0.output) } ?? [:]
     }
 
     /// Waits until the status has the expected fields; returns those fields as they last were.

@@ -11,8 +11,13 @@ import Testing
     static func status(_ session: XSession) throws -> [String: String] {
         let result = try keypane(session, ["status"])
         #expect(result.status == 0, "\(result.errors)")
+        return fields(result.output)
+    }
+
+    /// The `name: value` lines of `keypane status`.
+    static func fields(_ output: String) -> [String: String] {
         var fields: [String: String] = [:]
-        for line in result.output.split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.count == 2 { fields[parts[0]] = parts[1] }
         }

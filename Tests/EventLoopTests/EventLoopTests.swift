@@ -52,15 +52,13 @@ final class FakeTime {
             timeouts.append(timeout)
             if timeout > 0 { now += Double(timeout) / 1000 }
             let ready = poll(&fds, nfds_t(fds.count), 0)
-            if ready == 0 && timeout < 0 && loopIsRunning(loop) {
+            if ready == 0 && timeout < 0 && loop.isRunning {
                 Issue.record("the loop would sleep for ever")
                 loop.stop()
             }
             return ready
         }
     }
-
-    private func loopIsRunning(_ loop: EventLoop) -> Bool { loop.isRunning }
 }
 
 /// A source that records its turns, with what it waits for set by the test.
