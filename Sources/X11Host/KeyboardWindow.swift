@@ -154,30 +154,45 @@ public final class KeyboardWindow {
     // MARK: - Touch
 
     /// Raw presses anywhere, without grabbing anything: a click or touch outside the keyboard may have moved
-    /// the caret; a key of a physical keyboard hides a keyboard that follows the focus.
-    private func selectRaw(_ types: [Int32]) {
-        var raw = [UInt8](repeating: 0, count: 4)
-        for type in types { raw[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
-        raw.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(display, connection.rootWindow, &mask, 1)
-        }
-    }
-
-    /// The XInput devices that only synthesize events (XTest's): keys from them are not a physical keyboard.
-    public private(set) var synthesizingDevices: Set<Int32> = []
-
-    /// Adds raw key presses to the raw events, and finds the devices that synthesize them.
-    func selectRawKeys() {
-        guard xiOpcode != nil else { return }
+    /// the caret. With `rawKeys`, also raw key presses of the physical keyboards (they hide a keyboard that
+    /// follows the focus) and device changes, to follow keyboards plugged in later. XTest's devices are left
+    /// out, so the keystrokes Keypane sends never come back to wake it.
+    private func selectRaw() {
+        var masks: [(device: Int32, types: [Int32])] = [
+            (XIAllDevices, [XI_RawButtonPress, XI_RawTouchBegin] + (rawKeys ? [XI_HierarchyChanged] : [])),
+        ]
         var count: Int32 = 0
-        if let devices = XIQueryDevice(display, XIAllDevices, &count) {
+        if rawKeys, let devices = XIQueryDevice(display, XIAllDevices, &count) {
             defer { XIFreeDeviceInfo(devices) }
-            for index in 0..<Int(count) where devices[index].name.map({ String(cString: $0).contains("XTEST") }) == true {
-                synthesizingDevices.insert(devices[index].deviceid)
+            for index in 0..<Int(count) where devices[index].use == XISlaveKeyboard
+                && devices[index].name.map({ !String(cString: $0).contains("XTEST") }) == true {
+                masks.append((devices[index].deviceid, [XI_RawKeyPress]))
             }
         }
-        selectRaw([XI_RawButtonPress, XI_RawTouchBegin, XI_RawKeyPress])
+        let bits = masks.map { mask -> UnsafeMutablePointer<UInt8> in
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+            buffer.initialize(repeating: 0, count: 4)
+            for type in mask.types { buffer[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
+            return buffer
+        }
+        defer { bits.forEach { $0.deallocate() } }
+        var selections = zip(masks, bits).map { XIEventMask(deviceid: $0.device, mask_len: 4, mask: $1) }
+        XISelectEvents(display, connection.rootWindow, &selections, Int32(selections.count))
+    }
+
+    /// Whether raw key presses of physical keyboards are selected.
+    private var rawKeys = false
+
+    /// Selects raw key presses of the physical keyboards, from now on and for those plugged in later.
+    func selectRawKeys() {
+        guard xiOpcode != nil else { return }
+        rawKeys = true
+        selectRaw()
+    }
+
+    /// Keyboards were plugged in or out: select the raw keys of those there now.
+    func devicesChanged() {
+        if rawKeys { selectRaw() }
     }
 
     /// Selects XI 2.2 touch events on the window, so every finger is tracked; core events stay for mice.
@@ -195,7 +210,7 @@ public final class KeyboardWindow {
             XISelectEvents(display, window, &mask, 1)
         }
         xiOpcode = opcode
-        selectRaw([XI_RawButtonPress, XI_RawTouchBegin])
+        selectRaw()
     }
 
     // MARK: - Drawing

@@ -110,7 +110,8 @@ extension KeyboardHost: EventSource {
         if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin || evtype == XI_RawKeyPress {
             let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
             if evtype == XI_RawKeyPress {
-                if !window.synthesizingDevices.contains(raw.sourceid) { physicalKeyPressed() }
+                // Selected only from physical keyboards (KeyboardWindow.selectRaw).
+                physicalKeyPressed()
             } else if evtype == XI_RawTouchBegin {
                 caret.touchedSomewhere(now: now)
                 pressedAnywhere()
@@ -118,6 +119,10 @@ extension KeyboardHost: EventSource {
                 caret.clickedSomewhere()
                 pressedAnywhere()
             }
+            return
+        }
+        if evtype == XI_HierarchyChanged {
+            window.devicesChanged()
             return
         }
         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
