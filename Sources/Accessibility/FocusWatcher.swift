@@ -16,12 +16,26 @@ public final class FocusWatcher {
     public static let queryTimeout: Int32 = 500
     public static let startupTimeout: Int32 = 1500
 
-    private let focused: (TextField) -> Void
-    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    /// How much of the text before the caret is read, in characters.
+    public static let contextLength: Int32 = 64
 
-    /// Connects to the accessibility bus and listens for focus changes; `focused` is called in the loop.
-    public init(focused: @escaping (TextField) -> Void) throws(AccessibilityError) {
+    private let focused: (TextField) -> Void
+    private let caretMoved: () -> Void
+    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    /// The focused field, while it is one whose text may be read (never a password's).
+    private var readable: UnsafeMutablePointer<AtspiAccessible>? {
+        didSet {
+            if let readable { g_object_ref(UnsafeMutableRawPointer(readable)) }
+            if let oldValue { g_object_unref(UnsafeMutableRawPointer(oldValue)) }
+        }
+    }
+    private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
+
+    /// Connects to the accessibility bus and listens for focus changes and caret moves; `focused` and
+    /// `caretMoved` (in the focused field, when its text may be read) are called in the loop.
+    public init(focused: @escaping (TextField) -> Void, caretMoved: @escaping () -> Void) throws(AccessibilityError) {
         self.focused = focused
+        self.caretMoved = caretMoved
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else {
             throw AccessibilityError("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
         }
@@ -35,25 +49,62 @@ public final class FocusWatcher {
             Unmanaged<FocusWatcher>.fromOpaque(context).takeUnretainedValue().received(event.pointee)
         }
         listener = atspi_event_listener_new(callback, Unmanaged.passUnretained(self).toOpaque(), nil)
-        var error: UnsafeMutablePointer<GError>?
-        guard atspi_event_listener_register(listener, "object:state-changed:focused", &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
-            if let error { g_error_free(error) }
-            throw AccessibilityError("cannot listen for focus changes: \(message)")
+        for name in Self.events {
+            var error: UnsafeMutablePointer<GError>?
+            guard atspi_event_listener_register(listener, name, &error) != 0 else {
+                let message = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
+                if let error { g_error_free(error) }
+                throw AccessibilityError("cannot listen for \(name): \(message)")
+            }
         }
     }
 
     deinit {
+        readable = nil
         if let listener {
-            atspi_event_listener_deregister(listener, "object:state-changed:focused", nil)
+            for name in Self.events { atspi_event_listener_deregister(listener, name, nil) }
             g_object_unref(UnsafeMutableRawPointer(listener))
         }
     }
 
     private func received(_ event: AtspiEvent) {
+        guard let source = event.source else { return }
+        if String(cString: event.type).hasPrefix("object:text-caret-moved") {
+            if source == readable { caretMoved() }
+            return
+        }
         // Gaining the focus only: losing it is followed by another object gaining it.
-        guard event.detail1 == 1, let source = event.source, let field = Self.describe(source) else { return }
+        guard event.detail1 == 1, let field = Self.describe(source) else { return }
+        readable = field.mayBeRead && Self.hasText(source) ? source : nil
         focused(field)
+    }
+
+    /// Whether the field's text can be read now (it has the focus, is no secret and offers the Text interface).
+    public var canRead: Bool { readable != nil }
+
+    private static func hasText(_ object: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+        guard let text = atspi_accessible_get_text_iface(object) else { return false }
+        g_object_unref(UnsafeMutableRawPointer(text))
+        return true
+    }
+
+    /// The focused field's text before the caret (at most `contextLength` characters); nil when the field may
+    /// not be read, has no Text interface, or did not answer in time.
+    public func textBeforeCaret() -> String? {
+        guard let readable, let text = atspi_accessible_get_text_iface(readable) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(text)) }
+        var error: UnsafeMutablePointer<GError>?
+        let caret = atspi_text_get_caret_offset(text, &error)
+        guard error == nil, caret >= 0 else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        guard let before = atspi_text_get_text(text, max(0, caret - Self.contextLength), caret, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(before) }
+        return String(cString: before)
     }
 
     /// The field as its role, states and attributes say; nil when the application did not answer in time
@@ -66,6 +117,10 @@ public final class FocusWatcher {
             return nil
         }
         var field = TextField(editable: false)
+        let base = UnsafeMutableRawPointer(object).assumingMemoryBound(to: AtspiObject.self).pointee
+        if let application = base.app?.pointee.bus_name, let path = base.path {
+            field.id = String(cString: application) + String(cString: path)
+        }
         switch role {
         case ATSPI_ROLE_PASSWORD_TEXT: field.role = .password
         case ATSPI_ROLE_TERMINAL: field.role = .terminal

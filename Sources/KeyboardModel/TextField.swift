@@ -15,9 +15,13 @@ public struct TextField: Equatable, Sendable {
     public var multiLine: Bool
     /// The HTML input type a browser reports in the object attribute text-input-type, lowercased.
     public var inputType: String?
+    /// Which object it is (the application's bus name and the object's path), when known: a field that
+    /// gets the focus again keeps the keyboard the user chose for it.
+    public var id: String?
 
     public init(role: Role = .other, editable: Bool = true, readOnly: Bool = false, multiLine: Bool = false,
-                inputType: String? = nil) {
+                inputType: String? = nil, id: String? = nil) {
+        self.id = id
         self.role = role
         self.editable = editable
         self.readOnly = readOnly
@@ -33,6 +37,10 @@ public struct TextField: Equatable, Sendable {
 
     /// Whether what is typed there is a secret.
     public var isSecret: Bool { role == .password || inputType == "password" }
+
+    /// Whether the text before the caret may be read to decide capitals and punctuation: text that is
+    /// neither a secret nor a terminal's screen.
+    public var mayBeRead: Bool { takesText && !isSecret && role != .terminal }
 
     /// The keyboard, Return key and traits for the field, as iOS's UITextInputTraits would choose them.
     public var choice: FieldChoice {

@@ -3,9 +3,10 @@ public import KeyboardModel
 /// What the keyboard typed since the focus or the caret last moved, and the behaviours that build on it:
 /// autocapitalization, the double-space period, smart quotes and dashes.
 ///
-/// The keyboard cannot read the text field, so it keeps its own record and acts only on that: after a
-/// reset (another window, a click outside the keyboard, a key that moves the caret) it knows only that
-/// input starts afresh.
+/// It keeps its own record of what it typed. Where the field can be read (the accessibility bus's Text
+/// interface), the field's text before the caret replaces the record whenever the two differ; elsewhere,
+/// after a reset (another window, a click outside the keyboard, a key that moves the caret) it knows only
+/// that input starts afresh.
 public struct Composer: Sendable {
     public var traits: TextTraits {
         didSet { if traits.secureEntry { record = currentWord } }
@@ -22,7 +23,7 @@ public struct Composer: Sendable {
     private var undo: (sent: String, typed: String)?
 
     /// Enough of the text to decide on capitals and quotes.
-    static let memory = 64
+    public static let memory = 64
 
     public init(traits: TextTraits) {
         self.traits = traits
@@ -33,6 +34,20 @@ public struct Composer: Sendable {
         record = ""
         lastSpace = nil
         undo = nil
+    }
+
+    /// The field's text before the caret. Where it ends with the record, the caret is where the keyboard
+    /// left it: the record grows to the field's text and a change just made can still be undone. Otherwise
+    /// the caret or the text moved by other means: the field's text is the record, from here on. A secret
+    /// field is never read.
+    public mutating func read(_ before: String) {
+        guard !traits.secureEntry else { return }
+        let text = String(before.suffix(Self.memory))
+        if record.isEmpty || !text.hasSuffix(record) {
+            lastSpace = nil
+            undo = nil
+        }
+        record = text
     }
 
     /// What to send for a key's text typed at `time`: the text itself, or the keyboard's change of it.

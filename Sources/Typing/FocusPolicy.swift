@@ -8,6 +8,9 @@ public struct FocusPolicy: Sendable {
     public enum Action: Equatable, Sendable {
         /// Choose this keyboard for the field and show it.
         case show(FieldChoice)
+        /// Show the keyboard as it was last chosen: the same field got the focus again, and keeps what the
+        /// user picked for it with the Globe key.
+        case showAgain
         /// Choose this keyboard for the field, but leave the keyboard hidden (the user types on a physical
         /// keyboard).
         case choose(FieldChoice)
@@ -31,9 +34,11 @@ public struct FocusPolicy: Sendable {
 
     /// Something got the focus.
     public mutating func focused(_ field: TextField) -> Action {
+        let same = field.id != nil && field.id == self.field?.id
         self.field = field
         guard field.takesText else { return .hideSoon }
-        return typingPhysically ? .choose(field.choice) : .show(field.choice)
+        if typingPhysically { return same ? .none : .choose(field.choice) }
+        return same ? .showAgain : .show(field.choice)
     }
 
     /// A key of a physical keyboard went down (not one Keypane or another program synthesized).
@@ -49,9 +54,9 @@ public struct FocusPolicy: Sendable {
         return field?.takesText == true ? .showSoon : .none
     }
 
-    /// The moment after `showSoon`: what to show, if the focus is still on text.
+    /// The moment after `showSoon`: the keyboard chosen for the field, if the focus is still on text.
     public func showNow() -> Action {
         guard let field, field.takesText, !typingPhysically else { return .none }
-        return .show(field.choice)
+        return .showAgain
     }
 }

@@ -18,8 +18,11 @@ public struct TypingEngine: Sendable {
     }
 
     public let library: LayoutLibrary
-    /// The names of the enabled keyboards, in Globe order.
+    /// The names of the enabled keyboards, in Globe order: the configured ones, and the one a field asked
+    /// for if it is not among them.
     public private(set) var enabled: [String]
+    /// The keyboards the command line or the configuration enabled.
+    public let configured: [String]
     public private(set) var current: Int
     public private(set) var options: LayoutOptions
     public private(set) var size: (width: Int, height: Int)
@@ -59,6 +62,7 @@ public struct TypingEngine: Sendable {
         precondition(!enabled.isEmpty && enabled.allSatisfy { library[$0] != nil }, "enabled layouts exist")
         self.library = library
         self.enabled = enabled
+        self.configured = enabled
         self.current = current
         self.options = LayoutOptions(returnKey: returnKey, showsGlobe: enabled.count > 1)
         self.size = (width, height)
@@ -113,13 +117,22 @@ public struct TypingEngine: Sendable {
         return update
     }
 
-    /// Shows the keyboard of a given layout name, enabling it if need be, with a Return key and the traits
-    /// of the field it is for.
+    /// The field's own text before the caret (read through the accessibility bus): it decides capitals and
+    /// punctuation where it differs from what the keyboard recorded.
+    public mutating func read(context before: String) -> Update {
+        var update = Update()
+        composer.read(before)
+        autoCapitalize(&update)
+        return update
+    }
+
+    /// Shows the keyboard of a given layout name with a Return key and the traits of the field it is for.
+    /// The Globe key offers the configured keyboards, and this one while it is shown for its field.
     public mutating func show(layout name: String, returnKey: ReturnKeyType, traits: TextTraits.Overrides = .init()) {
         guard library[name] != nil else { return }
         fieldTraits = traits
         composer.reset()
-        if !enabled.contains(name) { enabled.append(name) }
+        enabled = configured.contains(name) ? configured : configured + [name]
         options = LayoutOptions(returnKey: returnKey, showsGlobe: enabled.count > 1)
         geometryCache = [:]
         select(keyboard: enabled.firstIndex(of: name)!)

@@ -14,6 +14,9 @@ extension KeyboardHost {
     /// How long after a click the keyboard comes back to the field that has the focus, if the click did not
     /// move the focus off text.
     static let returnDelay = 0.15
+    /// How long the caret and the keyboard must rest before the field's text is read: the keystrokes on
+    /// their way to the application have arrived by then.
+    static let readDelay = 0.05
 
     /// Listens to the accessibility bus; returns the source that runs it in the loop, or nil (said once)
     /// when there is no bus.
@@ -23,7 +26,8 @@ extension KeyboardHost {
             return nil
         }
         do {
-            focusWatcher = try FocusWatcher { [unowned self] in act(focusPolicy.focused($0)) }
+            focusWatcher = try FocusWatcher(focused: { [unowned self] in act(focusPolicy.focused($0)) },
+                                            caretMoved: { [unowned self] in readContextSoon() })
         } catch {
             warn("\(error); the keyboard does not follow the focus (auto-show is off)")
             return nil
@@ -53,14 +57,14 @@ extension KeyboardHost {
     private func act(_ action: FocusPolicy.Action) {
         switch action {
         case .show(let choice):
-            fieldLeft.cancel()
-            fieldReturn.cancel()
             choose(choice)
-            // Above a full-screen window (a kiosk's browser), which window managers stack over docks.
-            window.setTransient(for: caret.activeWindowIsFullScreen ? caret.activeWindow : nil)
-            show()
+            readContext()
+            showForField()
+        case .showAgain:
+            showForField()
         case .choose(let choice):
             choose(choice)
+            readContext()
         case .hideSoon:
             fieldReturn.cancel()
             if window.isMapped { fieldLeft.set(at: EventLoop.monotonicNow() + Self.hideDelay) }
@@ -72,6 +76,14 @@ extension KeyboardHost {
         case .none:
             break
         }
+    }
+
+    private func showForField() {
+        fieldLeft.cancel()
+        fieldReturn.cancel()
+        // Above a full-screen window (a kiosk's browser), which window managers stack over docks.
+        window.setTransient(for: caret.activeWindowIsFullScreen ? caret.activeWindow : nil)
+        show()
     }
 
     private func choose(_ choice: FieldChoice) {
@@ -92,4 +104,30 @@ extension KeyboardHost {
 
     /// The moment after a click that may bring the keyboard back to the focused field.
     func focusReturned() { act(focusPolicy.showNow()) }
+
+    // MARK: - The text before the caret
+
+    /// The caret moved in the focused field: its text is read once caret and keyboard rest.
+    func readContextSoon() {
+        contextRead.set(at: EventLoop.monotonicNow() + Self.readDelay)
+    }
+
+    /// The keyboard typed: a read already due waits until these keystrokes have arrived too.
+    func typedIntoField() {
+        if contextRead.deadline != nil { readContextSoon() }
+    }
+
+    /// A click elsewhere or another window may have moved the caret: where the field can be read, the
+    /// caret's own event says whether it did; elsewhere, the record starts afresh.
+    func caretMayHaveMoved() {
+        if focusWatcher?.canRead != true { apply(engine.resetContext()) }
+    }
+
+    /// The field's text before the caret decides capitals and punctuation (not a password's: those are
+    /// never read); the keyboard's own record stands where the field cannot be read or does not answer.
+    func readContext() {
+        contextRead.cancel()
+        guard let text = focusWatcher?.textBeforeCaret() else { return }
+        apply(engine.read(context: text))
+    }
 }

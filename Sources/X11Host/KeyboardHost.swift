@@ -71,6 +71,8 @@ public final class KeyboardHost {
     private(set) lazy var fieldLeft = TimerSource { [unowned self] in focusLeftText() }
     /// Shows it again a moment after a click, when the focus stayed on text.
     private(set) lazy var fieldReturn = TimerSource { [unowned self] in focusReturned() }
+    /// Reads the field's text before the caret once its caret has stopped moving.
+    private(set) lazy var contextRead = TimerSource { [unowned self] in readContext() }
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
@@ -128,7 +130,7 @@ public final class KeyboardHost {
         settings = DesktopSettings(connection: connection)
         Self.selectScreenAndKeymapEvents(connection, randr: &randrEventBase, xkb: &xkbEventBase)
         caret = CaretWatch(connection: connection, window: placement.window)
-        caret.moved = { [unowned self] in apply(self.engine.resetContext()) }
+        caret.moved = { [unowned self] in caretMayHaveMoved() }
         XSetSelectionOwner(connection.display, instanceAtom, window.window, UInt(CurrentTime))
         let size = placement.keyboardSize
         if engine.size != size { try? self.engine.resize(width: size.width, height: size.height) }
@@ -179,6 +181,7 @@ public final class KeyboardHost {
         bus.map { loop.add($0) }            // the accessibility bus: focus changes (FieldFollowing.swift)
         loop.add(fieldLeft)                 // hide a moment after the focus left text
         loop.add(fieldReturn)               // show again after a click, once physical typing hid it
+        loop.add(contextRead)               // read the text before the caret when the caret rests
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()
@@ -218,7 +221,10 @@ public final class KeyboardHost {
                 place()
             }
         }
-        if typed { XFlush(display) }
+        if typed {
+            XFlush(display)
+            typedIntoField()
+        }
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
     }

@@ -25,8 +25,30 @@ import Typing
         #expect(policy.showNow() == .none)
         // A click into the field: shown a moment later, as the focus does not change.
         #expect(policy.pressed() == .showSoon)
-        #expect(policy.showNow() == .show(password.choice))
+        #expect(policy.showNow() == .showAgain)
         #expect(policy.pressed() == .none)
+    }
+
+    /// What the user picked with the Globe key holds while the focus stays in the field, even when the field
+    /// says again that it has it (a window that comes back to the front); a field that is new to the
+    /// focus chooses afresh.
+    @Test func theSameFieldFocusedAgainKeepsTheKeyboardChosenForIt() {
+        var policy = FocusPolicy()
+        let email = TextField(inputType: "email", id: ":1.5/org/a11y/atspi/accessible/12")
+        let other = TextField(inputType: "email", id: ":1.5/org/a11y/atspi/accessible/13")
+        #expect(policy.focused(email) == .show(email.choice))
+        #expect(policy.focused(email) == .showAgain)
+        #expect(policy.focused(other) == .show(other.choice))
+        #expect(policy.focused(button) == .hideSoon)
+        #expect(policy.focused(other) == .show(other.choice))
+        // Fields with no identity are never taken for the same one.
+        #expect(policy.focused(entry) == .show(entry.choice))
+        #expect(policy.focused(entry) == .show(entry.choice))
+        // Typing physically: the same field chooses nothing new.
+        _ = policy.focused(email)
+        _ = policy.physicalKey(keyboardVisible: true)
+        #expect(policy.focused(email) == .none)
+        #expect(policy.focused(other) == .choose(other.choice))
     }
 
     @Test func aClickOnSomethingElseAfterPhysicalTypingShowsNothing() {

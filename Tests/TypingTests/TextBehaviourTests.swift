@@ -151,6 +151,37 @@ extension Harness {
         composer.keysym("Return", modifiers: [])
         #expect(composer.record == "c\n" && composer.wantsCapital)
     }
+
+    /// The field's own text before the caret: where it ends with the record, the caret is where the
+    /// keyboard left it and a smart change can still be undone; otherwise it replaces the record.
+    @Test func theFieldsTextReplacesTheRecordWhereTheyDiffer() {
+        var composer = Composer(traits: prose)
+        composer.read("Dear Sam. It was")
+        #expect(!composer.wantsCapital)
+        _ = composer.type(" ", at: 0)
+        _ = composer.type(" ", at: 0.1)
+        #expect(composer.record == "Dear Sam. It was. ")
+        // The application reports the same text: the period can still be undone.
+        composer.read("Dear Sam. It was. ")
+        #expect(applying(composer.delete() ?? [], to: "Dear Sam. It was. ") == "Dear Sam. It was  ")
+        // A click moved the caret to just after "Sam. ": a capital there, nothing to undo.
+        composer.read("Dear Sam. ")
+        #expect(composer.wantsCapital)
+        #expect(composer.delete() == nil)
+        // To the start of the text.
+        composer.read("")
+        #expect(composer.record == "" && composer.wantsCapital)
+        // More than the memory: the end of it is kept.
+        composer.read(String(repeating: "x", count: 100) + " q")
+        #expect(composer.record.count == Composer.memory && composer.record.hasSuffix(" q"))
+    }
+
+    @Test func aSecretFieldIsNeverRead() {
+        var composer = Composer(traits: TextTraits(secureEntry: true))
+        _ = composer.type("p", at: 0)
+        composer.read("hunter2")
+        #expect(composer.record == "p")
+    }
 }
 
 @Suite struct AutocapitalizationTests {
@@ -224,6 +255,17 @@ extension Harness {
         let update = k.engine.resetContext()
         #expect(update.redrawAll)
         #expect(k.engine.state.shift == .on)
+    }
+
+    @Test func theFieldsTextDecidesTheShift() throws {
+        var k = try Harness(traits: .init())
+        #expect(k.engine.state.shift == .on)
+        #expect(k.engine.read(context: "Hello").redrawAll)
+        #expect(k.engine.state.shift == .off)
+        _ = k.engine.read(context: "Hello. ")
+        #expect(k.engine.state.shift == .on)
+        k.tap("X")
+        #expect(k.field == "X")
     }
 
     @Test func eachKeyboardHasItsOwnDefaults() throws {

@@ -276,6 +276,23 @@ struct Harness {
         #expect(k.engine.geometry.keys.contains { $0.function == .globe })
     }
 
+    /// The Globe key offers the configured keyboards, and a field's own while it is shown for that field;
+    /// the next field's replaces it.
+    @Test func aFieldsKeyboardJoinsTheConfiguredOnesOnlyForThatField() throws {
+        var k = try Harness(["default", "ascii"])
+        k.engine.show(layout: "email", returnKey: .go)
+        #expect(k.engine.enabled == ["default", "ascii", "email"])
+        #expect(k.engine.layout.type == .email)
+        k.engine.show(layout: "url", returnKey: .go)
+        #expect(k.engine.enabled == ["default", "ascii", "url"])
+        k.engine.show(layout: "ascii", returnKey: .default)
+        #expect(k.engine.enabled == ["default", "ascii"])
+        #expect(k.engine.current == 1)
+        var single = try Harness()
+        single.engine.show(layout: "default", returnKey: .search)
+        #expect(!single.engine.geometry.keys.contains { $0.function == .globe })
+    }
+
     @Test func aPressSoundsTheClickOfItsKindAndARepeatSoundsDelete() throws {
         var k = try Harness(["default", "email"])
         let expected: [(String, Click)] = [("q", .character), ("space", .modifier), ("shift", .modifier),
