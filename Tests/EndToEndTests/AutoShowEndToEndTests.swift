@@ -184,6 +184,17 @@ final class AutoShowRig {
         try tapText("ok", on: rig.keyboard)
         #expect(app.waitFor("multiline", "Ok") == "Ok")
 
+        // The field's own text decides the shift: back in the entry after "Hi. There", no capital; the caret
+        // moved to the start by another program's key, a capital; at the end again, none.
+        rig.click(app.centres["plain"]!)
+        #expect(rig.status(["visible": "yes", "layer": "letters"]) == ["visible": "yes", "layer": "letters"])
+        rig.session.key("Home")
+        #expect(rig.status(["layer": "shifted"]) == ["layer": "shifted"])
+        rig.session.key("End")
+        #expect(rig.status(["layer": "letters"]) == ["layer": "letters"])
+        try tapText(" ok", on: rig.keyboard)
+        #expect(app.waitFor("plain", "Hi. There ok") == "Hi. There ok")
+
         rig.finish()
         // ... and off again at exit, as it was found.
         #expect(rig.bus.accessibilityEnabled() == false)

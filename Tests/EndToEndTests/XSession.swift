@@ -307,6 +307,14 @@ final class XSession {
         waitForButton(down: false)
     }
 
+    /// A key of the keymap, pressed and released with XTest (as another program would, not Keypane).
+    func key(_ name: String) {
+        let code = XKeysymToKeycode(connection, XStringToKeysym(name))
+        XTestFakeKeyEvent(connection, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(connection, UInt32(code), 0, 0)
+        XSync(connection, 0)
+    }
+
     // MARK: - Screens
 
     /// Changes the screen's size with xrandr, as a rotation or a new monitor would: Xvfb has one output,
