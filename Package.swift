@@ -25,6 +25,7 @@ let package = Package(
         systemLibrary("CXTest", pkgConfig: "xtst", apt: ["libxtst-dev"]),
         systemLibrary("CXInput2", pkgConfig: "xi", apt: ["libxi-dev"]),
         systemLibrary("CXRandR", pkgConfig: "xrandr", apt: ["libxrandr-dev"]),
+        systemLibrary("CXShape", pkgConfig: "xext", apt: ["libxext-dev"]),
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
@@ -51,7 +52,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
                 dependencies: ["EventLoop", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
-                               "CX11", "CXInput2", "CXRandR", "CCairoXlib"],
+                               "CX11", "CXInput2", "CXRandR", "CXShape", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
         // MARK: - Drawing

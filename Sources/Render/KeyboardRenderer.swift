@@ -109,7 +109,7 @@ public final class KeyboardRenderer {
         }
     }
 
-    private func withContext(_ surface: Surface, _ body: (OpaquePointer) -> Void) throws(RenderError) {
+    func withContext(_ surface: Surface, _ body: (OpaquePointer) -> Void) throws(RenderError) {
         guard let cr = cairo_create(surface.surface) else { throw .cairo("no context") }
         defer { cairo_destroy(cr) }
         try RenderError.check(cairo_status(cr))
@@ -367,11 +367,11 @@ public final class KeyboardRenderer {
         pango_cairo_show_layout(cr, layout)
     }
 
-    private func set(_ cr: OpaquePointer, _ color: Color) {
+    func set(_ cr: OpaquePointer, _ color: Color) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
-    private func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
+    func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
         cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)

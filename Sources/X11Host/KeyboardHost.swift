@@ -30,8 +30,11 @@ public final class KeyboardHost {
         public var positionFile: PositionFile?
         /// Show, hide and choose the keyboard as the focused field asks, through the accessibility bus.
         public var autoShow: Bool
+        /// After the user dismissed the keyboard, a round button at the screen's edge brings it back.
+        public var showButton: Bool
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
-                    autoShow: Bool = false, positionFile: PositionFile? = nil) {
+                    autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
+            self.showButton = showButton
             self.monitor = monitor
             self.height = height
             self.heightFraction = heightFraction
@@ -48,6 +51,8 @@ public final class KeyboardHost {
     public var window: KeyboardWindow { placement.window }
     let painter: Painter
     let caret: CaretWatch
+    /// The button that brings the dismissed keyboard back, unless `--no-show-button`.
+    let showButton: ShowButton?
     let settings: DesktopSettings
     /// The input click; nil when sound is off.
     let sound: InputClick?
@@ -130,11 +135,13 @@ public final class KeyboardHost {
         settings = DesktopSettings(connection: connection)
         Self.selectScreenAndKeymapEvents(connection, randr: &randrEventBase, xkb: &xkbEventBase)
         caret = CaretWatch(connection: connection, window: placement.window)
+        showButton = options.showButton ? ShowButton(connection: connection, renderer: painter.renderer) : nil
         caret.moved = { [unowned self] in caretMayHaveMoved() }
         XSetSelectionOwner(connection.display, instanceAtom, window.window, UInt(CurrentTime))
         let size = placement.keyboardSize
         if engine.size != size { try? self.engine.resize(width: size.width, height: size.height) }
         _ = signals
+        showButton?.tapped = { [unowned self] in show() }
     }
 
     private static func selectScreenAndKeymapEvents(_ connection: DisplayConnection, randr: inout Int32, xkb: inout Int32) {
@@ -215,7 +222,9 @@ public final class KeyboardHost {
             case .selectKeyboard(let index):
                 engine.select(keyboard: index)
                 painter.noteAll()
-            case .dismiss: hide()
+            case .dismiss:
+                hide()
+                showButton?.show(on: placement.monitor)
             case .toggleFloating:
                 placement.toggleFloating()
                 place()
@@ -230,6 +239,7 @@ public final class KeyboardHost {
     }
 
     public func show() {
+        showButton?.hide()
         guard !window.isMapped else { return }
         window.map()
         painter.redrawAll(engine, handle: placement.handleRect)
@@ -248,6 +258,7 @@ public final class KeyboardHost {
     private func screenChanged() {
         placement.monitorsChanged()
         place()
+        if let showButton, showButton.isMapped { showButton.show(on: placement.monitor) }
     }
 
     /// Puts the window where it belongs now, docked or floating, lays the keys out for its size, and draws.

@@ -53,6 +53,9 @@ final class Placement {
         return (frame, DockPlacement.strut(frame: frame, rootHeight: connection.rootSize.height))
     }
 
+    /// The monitor the keyboard docks on.
+    var monitor: Rect { DockPlacement.choose(monitors, named: options.monitor).rect }
+
     /// The keys' area of the window: all of it docked, all but the handle floating.
     var keyboardSize: (width: Int, height: Int) {
         (window.frame.width, window.frame.height - (floating ? FloatingPlacement.handleHeight : 0))

@@ -32,6 +32,10 @@ extension KeyboardHost: EventSource {
     private func route(_ event: inout XEvent) {
         let type = event.type
         if settings.handle(event) { return }
+        if let showButton, event.xany.window == showButton.window {
+            showButton.handle(event)
+            return
+        }
         switch type {
         case Expose:
             let e = event.xexpose

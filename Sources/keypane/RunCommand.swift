@@ -40,6 +40,9 @@ struct RunCommand {
             .flag("auto-show", "Follow the focus through the accessibility bus: show the keyboard when a text field "
                   + "gets the focus, with the keyboard, Return key and traits the field asks for (a password's learns "
                   + "nothing), and hide it when the focus leaves text (default: on when there is a bus)."),
+            .flag("show-button", "After the dismiss key hides the keyboard, a round button at the edge of the screen "
+                  + "brings it back with a tap; it can be dragged (default: on; off for kiosks that show and hide "
+                  + "the keyboard themselves)."),
             .flag("sound", "The input click on every key press (default: on, unless the desktop turns event sounds "
                   + "off). Played through libcanberra: PulseAudio, PipeWire or ALSA ($CANBERRA_DRIVER chooses)."),
             .value("volume", "percent", "How loud the input click is, 0 to 100; 0 is silent (default: 100)."),
@@ -101,6 +104,7 @@ struct RunCommand {
             ?? .light
         var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
                                                autoShow: options.flag("auto-show", default: true),
+                                               showButton: options.flag("show-button", default: true),
                                                positionFile: PositionFile.standard())
         enum Height { case pixels(Int), fraction(Double) }
         switch options.value("height", { text -> Height? in

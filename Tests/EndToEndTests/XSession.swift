@@ -56,7 +56,8 @@ final class XSession {
     /// $XDG_RUNTIME_DIR of the programs started on this session, where keypane's control socket is.
     var runtimeDirectory: URL { directory.appendingPathComponent("runtime") }
 
-    init(width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
+    /// `dpi`: the screen's density as Xvfb reports it (its physical size follows), nil for Xvfb's own.
+    init(width: Int = 1280, height: Int = 800, windowManager: Bool = true, dpi: Int? = nil) throws {
         self.width = width
         self.height = height
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-e2e-\(UUID().uuidString)")
@@ -67,6 +68,7 @@ final class XSession {
         xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-noreset", "-nolisten", "tcp"]
+            + (dpi.map { ["-dpi", "\($0)"] } ?? [])
         let out = Pipe()
         xvfb.standardOutput = out
         xvfb.standardError = FileHandle.nullDevice
@@ -209,6 +211,47 @@ final class XSession {
             var attributes = XWindowAttributes()
             XGetWindowAttributes(connection, window, &attributes)
             return attributes.map_state == IsViewable && windowClass(window)?.0 == name
+        }
+    }
+
+    /// A window no window manager handles (as a notification or an on-screen display makes), mapped and
+    /// raised above everything at the given place.
+    func overlay(x: Int, y: Int, width: Int, height: Int) -> UInt {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let window = XCreateWindow(connection, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, Int32(CopyFromParent),
+                                   UInt32(InputOutput), nil, UInt(CWOverrideRedirect), &attributes)
+        XMapRaised(connection, window)
+        XSync(connection, 0)
+        return window
+    }
+
+    func destroy(_ window: UInt) {
+        XDestroyWindow(connection, window)
+        XSync(connection, 0)
+    }
+
+    /// The windows directly below the root, bottom to top as they are stacked.
+    func stacking() -> [UInt] {
+        var rootReturn: UInt = 0, parent: UInt = 0
+        var children: UnsafeMutablePointer<UInt>?
+        var count: UInt32 = 0
+        guard XQueryTree(connection, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// The window directly below the root that holds `window` (its window manager's frame, or itself).
+    func topLevel(of window: UInt) -> UInt {
+        var current = window
+        while true {
+            var rootReturn: UInt = 0, parent: UInt = 0
+            var children: UnsafeMutablePointer<UInt>?
+            var count: UInt32 = 0
+            guard XQueryTree(connection, current, &rootReturn, &parent, &children, &count) != 0 else { return current }
+            if let children { XFree(children) }
+            if parent == root || parent == 0 { return current }
+            current = parent
         }
     }
 
