@@ -22,13 +22,15 @@ public final class FocusWatcher {
     private let focused: (TextField) -> Void
     private let caretMoved: () -> Void
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
-    /// The focused field, while it is one whose text may be read (never a password's).
-    private var readable: UnsafeMutablePointer<AtspiAccessible>? {
+    /// The focused object, while it takes text.
+    private var field: UnsafeMutablePointer<AtspiAccessible>? {
         didSet {
-            if let readable { g_object_ref(UnsafeMutableRawPointer(readable)) }
+            if let field { g_object_ref(UnsafeMutableRawPointer(field)) }
             if let oldValue { g_object_unref(UnsafeMutableRawPointer(oldValue)) }
         }
     }
+    /// Whether the focused field's text may be read (never a password's) and can be (the Text interface).
+    public private(set) var canRead = false
     private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
 
     /// Connects to the accessibility bus and listens for focus changes and caret moves; `focused` and
@@ -60,7 +62,7 @@ public final class FocusWatcher {
     }
 
     deinit {
-        readable = nil
+        field = nil
         if let listener {
             for name in Self.events { atspi_event_listener_deregister(listener, name, nil) }
             g_object_unref(UnsafeMutableRawPointer(listener))
@@ -70,17 +72,41 @@ public final class FocusWatcher {
     private func received(_ event: AtspiEvent) {
         guard let source = event.source else { return }
         if String(cString: event.type).hasPrefix("object:text-caret-moved") {
-            if source == readable { caretMoved() }
+            if canRead && source == field { caretMoved() }
             return
         }
         // Gaining the focus only: losing it is followed by another object gaining it.
         guard event.detail1 == 1, let field = Self.describe(source) else { return }
-        readable = field.mayBeRead && Self.hasText(source) ? source : nil
+        self.field = field.takesText ? source : nil
+        canRead = field.mayBeRead && Self.hasText(source)
         focused(field)
     }
 
-    /// Whether the field's text can be read now (it has the focus, is no secret and offers the Text interface).
-    public var canRead: Bool { readable != nil }
+    /// Where the focused field is on the screen; nil without an answer.
+    public func fieldFrame() -> Rect? {
+        guard let field, let component = atspi_accessible_get_component_iface(field) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(component)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let extents = atspi_component_get_extents(component, ATSPI_COORD_TYPE_SCREEN, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(extents) }
+        let rect = extents.pointee
+        return rect.width > 0 && rect.height > 0
+            ? Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height)) : nil
+    }
+
+    /// Asks the application to scroll the focused field's top-left corner to a point of the screen (as far
+    /// as its page or view can scroll). True when it says it did.
+    public func scrollField(to point: (x: Int, y: Int)) -> Bool {
+        guard let field, let component = atspi_accessible_get_component_iface(field) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(component)) }
+        var error: UnsafeMutablePointer<GError>?
+        let done = atspi_component_scroll_to_point(component, ATSPI_COORD_TYPE_SCREEN, gint(point.x), gint(point.y), &error)
+        if let error { g_error_free(error) }
+        return done != 0
+    }
 
     private static func hasText(_ object: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
         guard let text = atspi_accessible_get_text_iface(object) else { return false }
@@ -91,7 +117,7 @@ public final class FocusWatcher {
     /// The focused field's text before the caret (at most `contextLength` characters); nil when the field may
     /// not be read, has no Text interface, or did not answer in time.
     public func textBeforeCaret() -> String? {
-        guard let readable, let text = atspi_accessible_get_text_iface(readable) else { return nil }
+        guard canRead, let field, let text = atspi_accessible_get_text_iface(field) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(text)) }
         var error: UnsafeMutablePointer<GError>?
         let caret = atspi_text_get_caret_offset(text, &error)

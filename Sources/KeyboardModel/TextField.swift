@@ -81,3 +81,15 @@ public struct FieldChoice: Equatable, Sendable {
         self.traits = traits
     }
 }
+
+extension Rect {
+    /// Where a field at this place (screen pixels) should move to be seen above a keyboard at `keyboard`: its
+    /// top-left corner for a scroll, or nil when its first line is already in sight (or the keyboard is
+    /// elsewhere). At least `line` pixels of the field must show, `margin` above the keyboard.
+    public func scrollTarget(clearOf keyboard: Rect, line: Int = 48, margin: Int = 16) -> (x: Int, y: Int)? {
+        let overlapsHorizontally = x < keyboard.x + keyboard.width && x + width > keyboard.x
+        let shown = min(height, line)
+        guard overlapsHorizontally, y + shown > keyboard.y, y < keyboard.y + keyboard.height else { return nil }
+        return (x, max(0, keyboard.y - margin - min(height, keyboard.y - margin)))
+    }
+}

@@ -60,6 +60,7 @@ extension KeyboardHost {
             choose(choice)
             readContext()
             showForField()
+            keepFieldInSight()
         case .showAgain:
             showForField()
         case .choose(let choice):
@@ -84,6 +85,15 @@ extension KeyboardHost {
         // Above a full-screen window (a kiosk's browser), which window managers stack over docks.
         window.setTransient(for: caret.activeWindowIsFullScreen ? caret.activeWindow : nil)
         show()
+    }
+
+    /// A field the keyboard would cover (a full-screen window ignores the space a docked keyboard reserves,
+    /// and a window that is not maximized keeps its place) is scrolled above it, where its page or view
+    /// can scroll.
+    private func keepFieldInSight() {
+        guard window.isMapped, let frame = focusWatcher?.fieldFrame(),
+              let target = frame.scrollTarget(clearOf: window.frame) else { return }
+        _ = focusWatcher?.scrollField(to: target)
     }
 
     private func choose(_ choice: FieldChoice) {

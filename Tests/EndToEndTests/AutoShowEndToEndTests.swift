@@ -220,10 +220,7 @@ final class AutoShowRig {
         rig.finish()
     }
 
-    /// Firefox ESR in kiosk mode on a page of inputs (Tests/Fixtures/fields.html, each at a fixed place):
-    /// each input type brings its keyboard and Return key, the password input a secure one, the button hides
-    /// it; the keyboard shows above the full-screen window (which openbox stacks over docks) and an address
-    /// tapped on the email keyboard arrives exactly (the page puts it in the window's title).
+    /// Firefox ESR in kiosk mode on the page of inputs (its window's class instance is Navigator).
     @Test func theKeyboardFollowsTheFocusInFirefox() throws {
         let rig = try AutoShowRig()
         defer { rig.stop() }
@@ -237,21 +234,49 @@ final class AutoShowRig {
             user_pref("browser.startup.homepage_override.mstone", "ignore");
             user_pref("app.update.enabled", false);
             """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
+        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
+                              environment: browserEnvironment(rig))
+        try followTheFocusInABrowser(rig) { rig.session.title(of: "Navigator") }
+    }
+
+    /// Chromium in kiosk mode on the page of inputs: it speaks to the accessibility bus when started with
+    /// --force-renderer-accessibility (as the README says); --no-sandbox as the tests may run as root.
+    @Test func theKeyboardFollowsTheFocusInChromium() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let profile = rig.session.directory.appendingPathComponent("chromium-profile")
+        try rig.session.start("/usr/bin/chromium", ["--kiosk", "--force-renderer-accessibility", "--no-first-run",
+                                                   "--no-default-browser-check", "--no-sandbox", "--disable-gpu",
+                                                   "--password-store=basic", "--user-data-dir=" + profile.path, Self.page],
+                              environment: browserEnvironment(rig))
+        try followTheFocusInABrowser(rig) { rig.session.title(ofClass: "Chromium") }
+    }
+
+    static let page = "file://" + packageRoot + "/Tests/Fixtures/fields.html"
+
+    private func browserEnvironment(_ rig: AutoShowRig) -> [String: String] {
         var environment = rig.bus.environment
         environment["HOME"] = rig.session.directory.path
         environment["XDG_CACHE_HOME"] = rig.session.directory.appendingPathComponent("cache").path
-        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path,
-                                                      "file://" + packageRoot + "/Tests/Fixtures/fields.html"],
-                              environment: environment)
+        environment["XDG_CONFIG_HOME"] = rig.session.directory.appendingPathComponent("browser-config").path
+        return environment
+    }
+
+    /// A browser in kiosk mode on a page of inputs (Tests/Fixtures/fields.html, each at a fixed place): each
+    /// input type brings its keyboard and Return key, the password input a secure one, the button hides it;
+    /// the keyboard shows above the full-screen window (which openbox stacks over docks); an address tapped on
+    /// the email keyboard arrives exactly (the page puts it in the window's title, which `title` reads); an
+    /// input low on the page, which the keyboard would cover, is scrolled above it and typed into.
+    private func followTheFocusInABrowser(_ rig: AutoShowRig, title: () -> String?) throws {
         // The page's inputs, 300x30 at x = 20 and y = 20, 70, ...: the kiosk window's content is at 0,0.
         func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
-        // Firefox has started and speaks when a click on the page's button hides the keyboard.
+        // The browser has started and speaks when a click on the page's button hides the keyboard.
         var ready = false
         for _ in 0..<30 where !ready {
             rig.click(field(8))
             ready = rig.status(["visible": "no"], timeout: 1) == ["visible": "no"]
         }
-        #expect(ready, "the keyboard did not hide for Firefox's button")
+        #expect(ready, "the keyboard did not hide for the browser's button")
         // The page's document takes the focus a while after it loads: let that pass.
         usleep(1_500_000)
         let expected: [(type: String, returnKey: String, secure: String)] = [
@@ -277,9 +302,27 @@ final class AutoShowRig {
         for character in "me@x.io" {
             rig.keyboard.tap(try #require(email.keys.first { $0.text == String(character) }, "\(character)"))
         }
-        var title = ""
-        _ = waitUntil { title = rig.session.title(of: "Navigator") ?? ""; return title.hasPrefix("email=me@x.io ") }
-        #expect(title.hasPrefix("email=me@x.io "), "\(title)")
+        var shown = ""
+        _ = waitUntil { shown = title() ?? ""; return shown.hasPrefix("email=me@x.io ") }
+        #expect(shown.hasPrefix("email=me@x.io "), "\(shown)")
+
+        // The low input (page y 700 to 730), behind where the keyboard docks (the bottom 30% of the 800 px
+        // screen): scrolled until it is above the keyboard, with the margin, then typed into.
+        rig.click(field(8))
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        rig.click((170, 715))
+        #expect(rig.status(["visible": "yes", "type": "default"]) == ["visible": "yes", "type": "default"])
+        let keyboardTop = rig.keyboard.frame.y
+        var scrolled = 0
+        _ = waitUntil {
+            shown = title() ?? ""
+            scrolled = shown.hasPrefix("scrolled=") ? Int(shown.dropFirst(9).prefix { $0.isNumber }) ?? 0 : 0
+            return 730 - scrolled <= keyboardTop
+        }
+        #expect(730 - scrolled <= keyboardTop && 700 - scrolled >= 0, "\(shown), keyboard at \(keyboardTop)")
+        try tapText("ok", on: rig.keyboard)
+        _ = waitUntil { shown = title() ?? ""; return shown.hasPrefix("low=Ok ") }
+        #expect(shown.hasPrefix("low=Ok "), "\(shown)")
         rig.finish()
     }
 

@@ -193,7 +193,21 @@ final class XSession {
 
     /// The title (_NET_WM_NAME) of the mapped window whose WM_CLASS instance is `name`.
     func title(of name: String) -> String? {
-        guard let window = window(classNamed: name) else { return nil }
+        window(classNamed: name).flatMap(title(of:))
+    }
+
+    /// The title of the mapped window whose WM_CLASS class is `className`.
+    func title(ofClass className: String) -> String? {
+        XSync(connection, 0)
+        return allWindows().first { window in
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(connection, window, &attributes)
+            return attributes.map_state == IsViewable && windowClass(window)?.1 == className
+        }.flatMap(title(of:))
+    }
+
+    /// A window's title (_NET_WM_NAME).
+    func title(of window: UInt) -> String? {
         var actualType: UInt = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0

@@ -42,3 +42,29 @@ import Testing
         #expect(view.type == .default && view.returnKey == .default)
     }
 }
+
+@Suite struct FieldInViewTests {
+    let keyboard = Rect(x: 0, y: 560, width: 1280, height: 240)
+
+    @Test func aFieldAboveTheKeyboardStays() {
+        #expect(Rect(x: 20, y: 400, width: 300, height: 30).scrollTarget(clearOf: keyboard) == nil)
+        // A tall text area whose first lines show stays too.
+        #expect(Rect(x: 20, y: 400, width: 300, height: 300).scrollTarget(clearOf: keyboard) == nil)
+    }
+
+    @Test func aFieldBehindTheKeyboardMovesAboveIt() throws {
+        let target = try #require(Rect(x: 20, y: 700, width: 300, height: 30).scrollTarget(clearOf: keyboard))
+        #expect(target == (20, 560 - 16 - 30))
+        // Half hidden counts as hidden.
+        #expect(Rect(x: 20, y: 540, width: 300, height: 30).scrollTarget(clearOf: keyboard) != nil)
+        // Taller than the room above the keyboard: its top goes to the top of the screen.
+        let tall = try #require(Rect(x: 20, y: 600, width: 300, height: 900).scrollTarget(clearOf: keyboard))
+        #expect(tall == (20, 0))
+    }
+
+    @Test func aFieldBesideOrBelowAFloatingKeyboardStays() {
+        let floating = Rect(x: 800, y: 300, width: 390, height: 260)
+        #expect(Rect(x: 20, y: 400, width: 300, height: 30).scrollTarget(clearOf: floating) == nil)
+        #expect(Rect(x: 900, y: 600, width: 300, height: 30).scrollTarget(clearOf: floating) == nil)
+    }
+}
