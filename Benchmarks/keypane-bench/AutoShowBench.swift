@@ -51,7 +51,7 @@ extension LiveBench {
         }
         var centres: [String: (Int, Int)] = [:]
         let started = now()
-        while centres.count < 4 && now() < started + 10 {
+        while centres.count < 5 && now() < started + 10 {
             usleep(10_000)
             for line in ((try? readText(output)) ?? "").split(separator: "\n") where line.contains("\"at\"") {
                 // {"at": "plain", "x": 241, "y": 49}
@@ -59,7 +59,7 @@ extension LiveBench {
                 if parts.count == 6, let x = Int(parts[3]), let y = Int(parts[5]) { centres[String(parts[1])] = (x, y) }
             }
         }
-        guard centres.count == 4 else { throw BenchError("\(script) did not report its widgets") }
+        guard centres.count == 5 else { throw BenchError("\(script) did not report its widgets") }
         return (child, centres)
     }
 }

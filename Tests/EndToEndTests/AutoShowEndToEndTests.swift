@@ -49,19 +49,20 @@ final class SessionBus {
     }
 }
 
-/// A window of Tests/Fixtures (gtk-fields.py: a plain entry, a password entry, a text view and a button;
+/// A window of Tests/Fixtures (gtk-fields.py: a plain entry, a password entry, a text view, a terminal and a
+/// button;
 /// qt-fields.py: a line edit, a password line edit and a button), reporting where its widgets are and what
 /// its fields hold.
 final class FieldsWindow {
     let output: URL
     private(set) var centres: [String: (x: Int, y: Int)] = [:]
 
-    init(session: XSession, environment: [String: String], script: String, widgets: Int) throws {
+    init(session: XSession, environment: [String: String], script: String, widgets: Int, arguments: [String] = []) throws {
         output = session.directory.appendingPathComponent(script + ".out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         // Debian's python3, which has python3-gi and python3-pyqt5 (not one earlier on the PATH).
-        try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/" + script], stdout: handle,
+        try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/" + script] + arguments, stdout: handle,
                           environment: environment)
         guard waitUntil({ self.read(); return self.centres.count == widgets }) else {
             throw TestFailure("the window of \(script) did not report its widgets")
@@ -157,7 +158,9 @@ final class AutoShowRig {
         defer { rig.stop() }
         // Turned on for the applications that wait for it (Qt, Firefox)...
         #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
-        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py", widgets: 4)
+        let typedInTerminal = rig.session.directory.appendingPathComponent("terminal.out")
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [typedInTerminal.path])
 
         // Hidden by a button, shown again by a field.
         rig.click(app.centres["button"]!)
@@ -194,6 +197,18 @@ final class AutoShowRig {
         #expect(rig.status(["layer": "letters"]) == ["layer": "letters"])
         try tapText(" ok", on: rig.keyboard)
         #expect(app.waitFor("plain", "Hi. There ok") == "Hi. There ok")
+
+        // A terminal: the desktop keyboard, with no capitals or smart punctuation; its keys reach the shell.
+        rig.click(app.centres["terminal"]!)
+        #expect(rig.status(["visible": "yes", "type": "desktop", "secure": "no", "layer": "letters"])
+                == ["visible": "yes", "type": "desktop", "secure": "no", "layer": "letters"])
+        let desktop = try rig.keyboard.geometry(type: "desktop", layer: nil)
+        for character in "ls -l" {
+            rig.keyboard.tap(try #require(desktop.keys.first { $0.text == String(character) }, "\(character)"))
+        }
+        var typed = ""
+        _ = waitUntil { typed = (try? String(contentsOf: typedInTerminal, encoding: .utf8)) ?? ""; return typed == "ls -l" }
+        #expect(typed == "ls -l")
 
         rig.finish()
         // ... and off again at exit, as it was found.

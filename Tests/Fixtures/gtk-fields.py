@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A GTK 3 window with the fields the auto-show tests focus: a plain entry, an email entry (input purpose),
-a password entry, a multi-line text view and a button. It prints, one JSON object a line on standard output,
+"""A GTK 3 window with the fields the auto-show tests focus: a plain entry, a password entry, a multi-line
+text view, a terminal (VTE, whose keys go to `cat` into the file named by the first argument) and a button. It prints, one JSON object a line on standard output,
 where each widget's centre is on the root window once it is shown ({"at": name, "x": x, "y": y}) and each
 field's whole text whenever it changes ({"text": name, "value": text})."""
 import json
@@ -8,7 +8,8 @@ import sys
 
 import gi
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gtk
+gi.require_version("Vte", "2.91")
+from gi.repository import GLib, Gtk, Vte
 
 
 def say(**fields):
@@ -16,7 +17,7 @@ def say(**fields):
 
 
 window = Gtk.Window(title="Keypane fields")
-window.set_default_size(480, 360)
+window.set_default_size(480, 460)
 window.move(0, 0)
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin=12)
 window.add(box)
@@ -29,6 +30,12 @@ widgets["password"] = password
 view = Gtk.TextView()
 view.set_size_request(-1, 80)
 widgets["multiline"] = view
+terminal = Vte.Terminal()
+terminal.set_size_request(-1, 80)
+terminal.spawn_async(Vte.PtyFlags.DEFAULT, None,
+                     ["/bin/sh", "-c", 'stty raw -echo; exec cat > "$0"', sys.argv[1] if len(sys.argv) > 1 else "/dev/null"],
+                     None, GLib.SpawnFlags.DEFAULT, None, None, -1, None, None, None)
+widgets["terminal"] = terminal
 button = Gtk.Button(label="OK")
 widgets["button"] = button
 for widget in widgets.values():
