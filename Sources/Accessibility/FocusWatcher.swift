@@ -162,6 +162,16 @@ public final class FocusWatcher {
             field.readOnly = atspi_state_set_contains(states, ATSPI_STATE_READ_ONLY) != 0
             field.multiLine = atspi_state_set_contains(states, ATSPI_STATE_MULTI_LINE) != 0
         }
+        if role == ATSPI_ROLE_SPIN_BUTTON, let value = atspi_accessible_get_value_iface(object) {
+            defer { g_object_unref(UnsafeMutableRawPointer(value)) }
+            let step = atspi_value_get_minimum_increment(value, &error)
+            if let failed = error {
+                g_error_free(failed)
+                error = nil
+            } else {
+                field.step = step
+            }
+        }
         if let attributes = atspi_accessible_get_attributes(object, &error) {
             defer { g_hash_table_unref(attributes) }
             if let value = g_hash_table_lookup(attributes, "text-input-type") {

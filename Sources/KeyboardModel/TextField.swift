@@ -15,13 +15,17 @@ public struct TextField: Equatable, Sendable {
     public var multiLine: Bool
     /// The HTML input type a browser reports in the object attribute text-input-type, lowercased.
     public var inputType: String?
+    /// The step of a number field (a spin button's minimum increment), where the application says it: 1
+    /// for whole numbers, 0.01 for cents; nil or 0 when unknown.
+    public var step: Double?
     /// Which object it is (the application's bus name and the object's path), when known: a field that
     /// gets the focus again keeps the keyboard the user chose for it.
     public var id: String?
 
     public init(role: Role = .other, editable: Bool = true, readOnly: Bool = false, multiLine: Bool = false,
-                inputType: String? = nil, id: String? = nil) {
+                inputType: String? = nil, step: Double? = nil, id: String? = nil) {
         self.id = id
+        self.step = step
         self.role = role
         self.editable = editable
         self.readOnly = readOnly
@@ -60,12 +64,21 @@ public struct TextField: Equatable, Sendable {
         case "email": return FieldChoice(type: .email)
         case "url": return FieldChoice(type: .url)
         case "tel": return FieldChoice(type: .phonePad)
-        case "number": return FieldChoice(type: .numberPad)
+        case "number": return FieldChoice(type: numberPad)
         case "search": return FieldChoice(type: .webSearch, returnKey: .search)
         default: break
         }
-        if role == .spinButton { return FieldChoice(type: .numberPad) }
+        if role == .spinButton { return FieldChoice(type: numberPad) }
         return FieldChoice(type: .default)
+    }
+}
+
+extension TextField {
+    /// The pad for a number field: with a decimal point where its step is a fraction (Firefox says an
+    /// input's step; Chromium says none, so its number inputs get the number pad).
+    var numberPad: KeyboardType {
+        guard let step, step > 0, step.isFinite, step != step.rounded() else { return .numberPad }
+        return .decimalPad
     }
 }
 

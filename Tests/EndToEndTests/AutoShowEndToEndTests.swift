@@ -251,7 +251,7 @@ final class AutoShowRig {
             """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
         try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
                               environment: browserEnvironment(rig))
-        try followTheFocusInABrowser(rig) { rig.session.title(of: "Navigator") }
+        try followTheFocusInABrowser(rig, decimal: "decimal-pad") { rig.session.title(of: "Navigator") }
     }
 
     /// Chromium in kiosk mode on the page of inputs: it speaks to the accessibility bus when started with
@@ -264,7 +264,8 @@ final class AutoShowRig {
                                                    "--no-default-browser-check", "--no-sandbox", "--disable-gpu",
                                                    "--password-store=basic", "--user-data-dir=" + profile.path, Self.page],
                               environment: browserEnvironment(rig))
-        try followTheFocusInABrowser(rig) { rig.session.title(ofClass: "Chromium") }
+        // Chromium does not say a number input's step: its decimal input gets the number pad.
+        try followTheFocusInABrowser(rig, decimal: "number-pad") { rig.session.title(ofClass: "Chromium") }
     }
 
     static let page = "file://" + packageRoot + "/Tests/Fixtures/fields.html"
@@ -278,11 +279,12 @@ final class AutoShowRig {
     }
 
     /// A browser in kiosk mode on a page of inputs (Tests/Fixtures/fields.html, each at a fixed place): each
-    /// input type brings its keyboard and Return key, the password input a secure one, the button hides it;
+    /// input type brings its keyboard and Return key (a number input of step 0.01 the `decimal` keyboard), the
+    /// password input a secure one, the button hides it;
     /// the keyboard shows above the full-screen window (which openbox stacks over docks); an address tapped on
     /// the email keyboard arrives exactly (the page puts it in the window's title, which `title` reads); an
     /// input low on the page, which the keyboard would cover, is scrolled above it and typed into.
-    private func followTheFocusInABrowser(_ rig: AutoShowRig, title: () -> String?) throws {
+    private func followTheFocusInABrowser(_ rig: AutoShowRig, decimal: String, title: () -> String?) throws {
         // The page's inputs, 300x30 at x = 20 and y = 20, 70, ...: the kiosk window's content is at 0,0.
         func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
         // The browser has started and speaks when a click on the page's button hides the keyboard.
@@ -297,9 +299,9 @@ final class AutoShowRig {
         let expected: [(type: String, returnKey: String, secure: String)] = [
             ("default", "default", "no"), ("email", "default", "no"), ("url", "default", "no"),
             ("phone-pad", "default", "no"), ("number-pad", "default", "no"), ("web-search", "search", "no"),
-            ("default", "default", "yes"), ("default", "default", "no"),
+            ("default", "default", "yes"), ("default", "default", "no"), ("", "", ""), (decimal, "default", "no"),
         ]
-        for (index, want) in expected.enumerated() {
+        for (index, want) in expected.enumerated() where !want.type.isEmpty {
             let fields = ["visible": "yes", "type": want.type, "return-key": want.returnKey, "secure": want.secure]
             // A click the browser was too busy to take is clicked again, once.
             rig.click(field(index))

@@ -38,6 +38,16 @@ import Testing
         #expect(terminal.type == .desktop)
         #expect(terminal.traits.applied(to: TextTraits()) == .plain)
         #expect(TextField(role: .spinButton).choice.type == .numberPad)
+    }
+
+    /// A number field whose step is a fraction takes a decimal point; whole steps, or none known, do not.
+    @Test func numberFieldsWithFractionalStepsGetTheDecimalPad() {
+        for (step, type) in [(0.01, KeyboardType.decimalPad), (0.5, .decimalPad), (1, .numberPad), (5, .numberPad),
+                             (0, .numberPad), (.nan, .numberPad)] {
+            #expect(TextField(role: .spinButton, inputType: "number", step: step).choice.type == type, "\(step)")
+            #expect(TextField(role: .spinButton, step: step).choice.type == type, "\(step)")
+        }
+        #expect(TextField(inputType: "number").choice.type == .numberPad)
         let view = TextField(multiLine: true).choice
         #expect(view.type == .default && view.returnKey == .default)
     }
