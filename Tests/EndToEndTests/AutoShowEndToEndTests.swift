@@ -100,8 +100,9 @@ final class AutoShowRig {
     let bus: SessionBus
     let keyboard: LiveKeyboard
 
-    init() throws {
-        session = try XSession()
+    /// On a session of its own, or on `session` (which `stop` then stops).
+    init(session given: XSession? = nil) throws {
+        session = try given ?? XSession()
         do {
             bus = try SessionBus(session: session)
         } catch {
@@ -340,6 +341,36 @@ final class AutoShowRig {
         try tapText("ok", on: rig.keyboard)
         _ = waitUntil { shown = title() ?? ""; return shown.hasPrefix("low=Ok ") }
         #expect(shown.hasPrefix("low=Ok "), "\(shown)")
+        rig.finish()
+    }
+
+    /// A physical keyboard (Xephyr's keyboard device, fed by keys pressed on the session Xephyr runs in; not
+    /// XTest's) hides the keyboard, and its key still types; a click into the field brings it back.
+    @Test func typingOnAPhysicalKeyboardHidesItUntilTheNextClick() throws {
+        let host = try XSession()
+        defer { host.stop() }
+        let rig = try AutoShowRig(session: try XSession(width: 1024, height: 700, nestedIn: host))
+        defer { rig.stop() }
+        // The host's pointer away from Xephyr's window, whose own pointer would otherwise follow it.
+        host.move(x: host.width - 1, y: host.height - 1)
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py", widgets: 5)
+        rig.click(app.centres["multiline"]!)
+        #expect(rig.status(["visible": "yes", "type": "default"]) == ["visible": "yes", "type": "default"])
+        // Keys pressed on the host reach Xephyr's window when it has the host's focus.
+        var xephyr: UInt?
+        #expect(waitUntil { xephyr = host.window(classNamed: "Xephyr"); return xephyr != nil })
+        if let xephyr, !host.focusedWindowFamily().contains(xephyr) { host.activate(xephyr) }
+        #expect(waitUntil { xephyr.map { host.focusedWindowFamily().contains($0) } ?? false })
+        host.key("q")
+        #expect(app.waitFor("multiline", "q") == "q")
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        // A click (into the next field: Xephyr's event times would make a second click into the same one a
+        // double click, which selects): shown again, and the taps type on.
+        rig.click(app.centres["plain"]!)
+        #expect(rig.status(["visible": "yes"]) == ["visible": "yes"])
+        try tapText("x", on: rig.keyboard)
+        #expect(app.waitFor("plain", "X") == "X")
+        #expect(app.text("multiline") == "q")
         rig.finish()
     }
 

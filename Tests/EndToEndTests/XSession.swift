@@ -57,7 +57,10 @@ final class XSession {
     var runtimeDirectory: URL { directory.appendingPathComponent("runtime") }
 
     /// `dpi`: the screen's density as Xvfb reports it (its physical size follows), nil for Xvfb's own.
-    init(width: Int = 1280, height: Int = 800, windowManager: Bool = true, dpi: Int? = nil) throws {
+    /// `nestedIn`: instead of Xvfb, Xephyr in a window of that session, whose keys (XTest's there) reach this
+    /// server from Xephyr's own keyboard device, as a physical keyboard's would.
+    init(width: Int = 1280, height: Int = 800, windowManager: Bool = true, dpi: Int? = nil,
+         nestedIn host: XSession? = nil) throws {
         self.width = width
         self.height = height
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-e2e-\(UUID().uuidString)")
@@ -66,9 +69,15 @@ final class XSession {
                                                 withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Xvfb picks a free display number and writes it to standard output.
         xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-noreset", "-nolisten", "tcp"]
-            + (dpi.map { ["-dpi", "\($0)"] } ?? [])
+        if let host {
+            xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xephyr")
+            xvfb.arguments = ["-displayfd", "1", "-screen", "\(width)x\(height)", "-noreset", "-nolisten", "tcp"]
+            xvfb.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": host.display]) { $1 }
+        } else {
+            xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-noreset", "-nolisten", "tcp"]
+                + (dpi.map { ["-dpi", "\($0)"] } ?? [])
+        }
         let out = Pipe()
         xvfb.standardOutput = out
         xvfb.standardError = FileHandle.nullDevice
