@@ -17,7 +17,8 @@ CHECK_PACKAGES := lintian desktop-file-utils appstream
 # xsettingsd, and remake the click sounds with scripts/make-sounds (python3); the control tests talk to
 # the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff;
 # the source tarball is built with no network through unshare (util-linux) and git archive; the
-# auto-show tests run a private session bus (dbus), GTK 3 and Qt 5 windows from Debian's python3, and Firefox ESR.
+# auto-show tests run a private session bus (dbus), GTK 3 (with a VTE terminal) and Qt 5 windows from Debian's
+# python3, Firefox ESR and Chromium, and Xephyr for a keyboard device that is not XTest's.
 AUTO_SHOW_TEST_PACKAGES := dbus python3-gi gir1.2-gtk-3.0 gir1.2-vte-2.91 python3-pyqt5 firefox-esr chromium \
 	xserver-xephyr
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
