@@ -4,6 +4,7 @@
 
 import CX11
 import CXTest
+import KeyboardModel
 
 #if canImport(Glibc)
 import Glibc
@@ -65,7 +66,7 @@ extension LiveBench {
     }
 }
 
-func runAutoShowBench(keypane: String, layouts: String) throws {
+func runAutoShowBench(keypane: String, layouts: String, library: LayoutLibrary) throws {
     let script = "Tests/Fixtures/gtk-fields.py"
     guard access("/usr/bin/dbus-daemon", X_OK) == 0, access(script, R_OK) == 0 else {
         print("auto-show: no dbus-daemon or no \(script) here (make bench runs from the package's folder)")
@@ -127,6 +128,29 @@ func runAutoShowBench(keypane: String, layouts: String) throws {
         shows.append(mapped - start)
     }
     print("keypane auto-show, click into a GTK field to the keyboard mapped: \(stats(shows))")
+
+    // Typing into the GTK entry, where every caret move has the entry's text read back (once the caret
+    // rests 50 ms): keypane's CPU per tap with taps 80 ms apart (a read after each) and 20 ms apart (reads
+    // put off until the taps stop).
+    bench.click(x: centres["plain"]!.0, y: centres["plain"]!.1)
+    usleep(300_000)
+    guard bench.viewableWindow(className: "keypane") != nil else { throw BenchError("the keyboard did not show for the entry") }
+    let (ox, oy) = bench.origin(of: window)
+    let (w, h) = bench.size(of: window)
+    let letters = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h,
+                                                  options: LayoutOptions(showsGlobe: false))
+    let key = letters.keys.first { $0.function == .text("a") }!.rect
+    for gap in [0.08, 0.02] {
+        let taps = 100
+        let cpuBefore = child.cpuSeconds
+        for _ in 0..<taps {
+            bench.click(x: ox + key.x + key.width / 2, y: oy + key.y + key.height / 2)
+            usleep(useconds_t(gap * 1_000_000))
+        }
+        usleep(200_000)
+        print("keypane typing into a GTK entry with auto-show, taps \(Int(gap * 1000)) ms apart: CPU per tap "
+              + "\(Int((child.cpuSeconds - cpuBefore) / Double(taps) * 1e6)) µs")
+    }
 
     // The same in Firefox ESR, full screen on the test page, whose first answers to the bus are slow.
     if access("/usr/bin/firefox-esr", X_OK) == 0 {

@@ -119,7 +119,7 @@ if let keypane = argument("--keypane") {
             try runSoundBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
         if only == nil || only == "auto-show" {
-            try runAutoShowBench(keypane: keypane, layouts: layoutsDirectory)
+            try runAutoShowBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
     } catch {
         print("keypane-bench: live figures: \(error)")

@@ -20,7 +20,7 @@ public final class FocusWatcher {
     public static let contextLength: Int32 = 64
 
     private let focused: (TextField) -> Void
-    private let caretMoved: () -> Void
+    private let caretMoved: (Int) -> Void
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     /// The focused object, while it takes text.
     private var field: UnsafeMutablePointer<AtspiAccessible>? {
@@ -34,8 +34,9 @@ public final class FocusWatcher {
     private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
 
     /// Connects to the accessibility bus and listens for focus changes and caret moves; `focused` and
-    /// `caretMoved` (in the focused field, when its text may be read) are called in the loop.
-    public init(focused: @escaping (TextField) -> Void, caretMoved: @escaping () -> Void) throws(AccessibilityError) {
+    /// `caretMoved` (in the focused field, when its text may be read; with the caret's new offset) are called
+    /// in the loop.
+    public init(focused: @escaping (TextField) -> Void, caretMoved: @escaping (Int) -> Void) throws(AccessibilityError) {
         self.focused = focused
         self.caretMoved = caretMoved
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else {
@@ -72,7 +73,7 @@ public final class FocusWatcher {
     private func received(_ event: AtspiEvent) {
         guard let source = event.source else { return }
         if String(cString: event.type).hasPrefix("object:text-caret-moved") {
-            if canRead && source == field { caretMoved() }
+            if canRead && source == field { caretMoved(Int(event.detail1)) }
             return
         }
         // Gaining the focus only: losing it is followed by another object gaining it.
@@ -114,9 +115,9 @@ public final class FocusWatcher {
         return true
     }
 
-    /// The focused field's text before the caret (at most `contextLength` characters); nil when the field may
-    /// not be read, has no Text interface, or did not answer in time.
-    public func textBeforeCaret() -> String? {
+    /// The focused field's text before the caret (at most `contextLength` characters) and the caret's offset;
+    /// nil when the field may not be read, has no Text interface, or did not answer in time.
+    public func textBeforeCaret() -> (text: String, caret: Int)? {
         guard canRead, let field, let text = atspi_accessible_get_text_iface(field) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(text)) }
         var error: UnsafeMutablePointer<GError>?
@@ -130,7 +131,7 @@ public final class FocusWatcher {
             return nil
         }
         defer { g_free(before) }
-        return String(cString: before)
+        return (String(cString: before), Int(caret))
     }
 
     /// The field as its role, states and attributes say; nil when the application did not answer in time

@@ -27,7 +27,7 @@ extension KeyboardHost {
         }
         do {
             focusWatcher = try FocusWatcher(focused: { [unowned self] in act(focusPolicy.focused($0)) },
-                                            caretMoved: { [unowned self] in readContextSoon() })
+                                            caretMoved: { [unowned self] in caretMoved(to: $0) })
         } catch {
             warn("\(error); the keyboard does not follow the focus (auto-show is off)")
             return nil
@@ -117,13 +117,25 @@ extension KeyboardHost {
 
     // MARK: - The text before the caret
 
-    /// The caret moved in the focused field: its text is read once caret and keyboard rest.
-    func readContextSoon() {
+    /// The caret moved in the focused field: where the keyboard's own keystrokes put it there, nothing is
+    /// to be read (a read already due for an earlier move is no longer needed); otherwise its text is read
+    /// once caret and keyboard rest.
+    func caretMoved(to offset: Int) {
+        if caretPrediction.explains(offset) {
+            contextRead.cancel()
+        } else {
+            readContextSoon()
+        }
+    }
+
+    private func readContextSoon() {
         contextRead.set(at: EventLoop.monotonicNow() + Self.readDelay)
     }
 
-    /// The keyboard typed: a read already due waits until these keystrokes have arrived too.
-    func typedIntoField() {
+    /// The keyboard typed into the field: the caret will move by as much; a read already due waits until
+    /// these keystrokes have arrived too.
+    func typedIntoField(_ action: KeyAction) {
+        caretPrediction.sent(action)
         if contextRead.deadline != nil { readContextSoon() }
     }
 
@@ -137,7 +149,9 @@ extension KeyboardHost {
     /// never read); the keyboard's own record stands where the field cannot be read or does not answer.
     func readContext() {
         contextRead.cancel()
-        guard let text = focusWatcher?.textBeforeCaret() else { return }
+        caretPrediction.forget()
+        guard let (text, caret) = focusWatcher?.textBeforeCaret() else { return }
+        caretPrediction.read(at: caret)
         apply(engine.read(context: text))
     }
 }

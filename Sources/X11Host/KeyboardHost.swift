@@ -78,6 +78,8 @@ public final class KeyboardHost {
     private(set) lazy var fieldReturn = TimerSource { [unowned self] in focusReturned() }
     /// Reads the field's text before the caret once its caret has stopped moving.
     private(set) lazy var contextRead = TimerSource { [unowned self] in readContext() }
+    /// Where the focused field's caret should be after the keyboard's keystrokes.
+    var caretPrediction = CaretPrediction()
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
@@ -215,6 +217,7 @@ public final class KeyboardHost {
             switch action {
             case .text, .keysym:
                 injector.perform(action)
+                typedIntoField(action)
                 typed = true
             case .nextKeyboard:
                 engine.select(keyboard: (engine.current + 1) % engine.enabled.count)
@@ -230,10 +233,7 @@ public final class KeyboardHost {
                 place()
             }
         }
-        if typed {
-            XFlush(display)
-            typedIntoField()
-        }
+        if typed { XFlush(display) }
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
     }
