@@ -9,13 +9,12 @@ public import KeyboardModel
 /// that input starts afresh.
 public struct Composer: Sendable {
     public var traits: TextTraits {
-        didSet { if traits.secureEntry { record = currentWord } }
+        didSet { if traits.secureEntry { record = "" } }
     }
     /// The longest pause between the two spaces of a double-space period, in seconds.
     public var doubleSpaceInterval = 0.6
 
-    /// What was typed since the last reset: its last characters only, and in secure entry only the word
-    /// being typed.
+    /// What was typed since the last reset: its last characters only, and in secure entry nothing at all.
     public private(set) var record = ""
     /// When the last thing typed was a space, when it was typed.
     private var lastSpace: Double?
@@ -121,15 +120,10 @@ public struct Composer: Sendable {
         }
     }
 
-    private var currentWord: String {
-        String(record.reversed().prefix { !$0.isWhitespace }.reversed())
-    }
-
     private mutating func remember(_ text: String) {
+        guard !traits.secureEntry else { return }
         record += text
-        if traits.secureEntry {
-            record = currentWord
-        } else if record.count > Self.memory {
+        if record.count > Self.memory {
             record = String(record.suffix(Self.memory))
         }
     }

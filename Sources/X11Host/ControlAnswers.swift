@@ -20,6 +20,7 @@ extension KeyboardHost {
                 keyboards: \(engine.enabled.joined(separator: ","))
                 placement: \(placement.floating ? "floating" : "docked")
                 secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
+                remembered: \(engine.composer.record.count)
 
                 """)
         case .set(let type, let returnKeyName):

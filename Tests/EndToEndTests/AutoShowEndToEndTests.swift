@@ -172,6 +172,7 @@ final class AutoShowRig {
                 == ["visible": "yes", "type": "default", "secure": "no"])
         try tapText("hi  there", on: rig.keyboard)
         #expect(app.waitFor("plain", "Hi. There") == "Hi. There")
+        #expect(rig.status(["remembered": "9"]) == ["remembered": "9"])
         // Its own keys (XTest's device) are not a physical keyboard's: it stays.
         #expect(rig.status()["visible"] == "yes")
 
@@ -180,6 +181,8 @@ final class AutoShowRig {
         #expect(rig.status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
         try tapText("ab  c'd", on: rig.keyboard)
         #expect(app.waitFor("password", "ab  c'd") == "ab  c'd")
+        // Nothing of it kept, where prose is: "Hi. There" was remembered in the entry.
+        #expect(rig.status()["remembered"] == "0")
 
         // Back to prose in a multi-line field, with the behaviours on again.
         rig.click(app.centres["multiline"]!)

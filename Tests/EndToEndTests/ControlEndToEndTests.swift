@@ -35,7 +35,7 @@ import Testing
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
         #expect(try Self.status(session) == ["visible": "yes", "type": "default", "layer": "letters",
                                             "return-key": "default", "keyboards": "default", "placement": "docked",
-                                            "secure": "no"])
+                                            "secure": "no", "remembered": "0"])
 
         #expect(try Self.keypane(session, ["set", "--type", "email", "--return-key", "go"]).status == 0)
         let status = try Self.status(session)
