@@ -72,16 +72,7 @@ public final class KeyboardWindow {
         var deleteWindow = connection.atom("WM_DELETE_WINDOW")
         XSetWMProtocols(display, window, &deleteWindow, 1)
 
-        if let classHint = XAllocClassHint() {
-            let name = strdupC("keypane"), className = strdupC("Keypane")
-            classHint.pointee.res_name = name
-            classHint.pointee.res_class = className
-            XSetClassHint(display, window, classHint)
-            XFree(classHint)
-            free(name)
-            free(className)
-        }
-        XStoreName(display, window, "Keypane")
+        connection.name(window, instance: "keypane", title: "Keypane")
         setUTF8Property("_NET_WM_NAME", "Keypane")
         setAtoms("_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_DOCK"])
         setAtoms("_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY", "_NET_WM_STATE_SKIP_TASKBAR",
@@ -148,8 +139,6 @@ public final class KeyboardWindow {
         _ = XChangeProperty(display, window, connection.atom(property), connection.atom("UTF8_STRING"), 8,
                             PropModeReplace, &bytes, Int32(bytes.count))
     }
-
-    private func strdupC(_ string: String) -> UnsafeMutablePointer<CChar> { strdup(string)! }
 
     // MARK: - Touch
 
@@ -267,5 +256,21 @@ public final class KeyboardWindow {
     public func unmap() {
         XUnmapWindow(display, window)
         isMapped = false
+    }
+}
+
+extension DisplayConnection {
+    /// Names a window of Keypane's: WM_CLASS (the instance given, class Keypane) and WM_NAME.
+    func name(_ window: UInt, instance: String, title: String) {
+        if let classHint = XAllocClassHint() {
+            let name = strdup(instance)!, className = strdup("Keypane")!
+            classHint.pointee.res_name = name
+            classHint.pointee.res_class = className
+            XSetClassHint(display, window, classHint)
+            XFree(classHint)
+            free(name)
+            free(className)
+        }
+        XStoreName(display, window, title)
     }
 }

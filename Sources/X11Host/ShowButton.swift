@@ -5,10 +5,6 @@ internal import KeyboardModel
 internal import Render
 internal import XDisplay
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The way back by touch: after the user dismissed the keyboard, a small round button at the edge of the
 /// screen shows it again with one tap. It never takes the focus (override-redirect: no window manager frames
 /// it or gives it the focus, and it asks for none), stays above other windows (raised again whenever one
@@ -41,7 +37,7 @@ final class ShowButton {
         window = XCreateWindow(display, connection.rootWindow, 0, 0, UInt32(diameter), UInt32(diameter), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWOverrideRedirect | CWEventMask), &attributes)
-        name()
+        connection.name(window, instance: "keypane-show", title: "Show the keyboard")
         shapeToDisc()
         // Drawn once into a pixmap that is the window's background: the server repaints it, no Expose.
         let pixmap = XCreatePixmap(display, window, UInt32(diameter), UInt32(diameter), UInt32(XDefaultDepth(display, screen)))
@@ -72,19 +68,6 @@ final class ShowButton {
         guard millimetres > 0 else { return 96 }
         let dpi = Double(XDisplayWidth(display, screen)) / (millimetres / 25.4)
         return (72...480).contains(dpi) ? max(96, Int(dpi)) : 96
-    }
-
-    private func name() {
-        if let classHint = XAllocClassHint() {
-            let name = strdup("keypane-show")!, className = strdup("Keypane")!
-            classHint.pointee.res_name = name
-            classHint.pointee.res_class = className
-            XSetClassHint(display, window, classHint)
-            XFree(classHint)
-            free(name)
-            free(className)
-        }
-        XStoreName(display, window, "Show the keyboard")
     }
 
     /// Cuts the square window to a disc, one band of pixels per row.

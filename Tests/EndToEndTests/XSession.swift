@@ -207,12 +207,7 @@ final class XSession {
 
     /// The title of the mapped window whose WM_CLASS class is `className`.
     func title(ofClass className: String) -> String? {
-        XSync(connection, 0)
-        return allWindows().first { window in
-            var attributes = XWindowAttributes()
-            XGetWindowAttributes(connection, window, &attributes)
-            return attributes.map_state == IsViewable && windowClass(window)?.1 == className
-        }.flatMap(title(of:))
+        mappedWindow { windowClass($0)?.1 == className }.flatMap(title(of:))
     }
 
     /// A window's title (_NET_WM_NAME).
@@ -229,11 +224,16 @@ final class XSession {
 
     /// The mapped window whose WM_CLASS instance is `name`.
     func window(classNamed name: String) -> UInt? {
+        mappedWindow { windowClass($0)?.0 == name }
+    }
+
+    /// The first mapped window, depth first, that passes `test`.
+    private func mappedWindow(_ test: (UInt) -> Bool) -> UInt? {
         XSync(connection, 0)
         return allWindows().first { window in
             var attributes = XWindowAttributes()
             XGetWindowAttributes(connection, window, &attributes)
-            return attributes.map_state == IsViewable && windowClass(window)?.0 == name
+            return attributes.map_state == IsViewable && test(window)
         }
     }
 
