@@ -5,8 +5,11 @@ public struct KeyboardState: Equatable, Sendable {
     /// Indices of the keys being pressed.
     public var pressed: Set<Int>
     public var shift: Shift
-    /// Modifier keysyms latched for the next key (desktop keyboard: Control_L, Alt_L, Super_L).
+    /// Modifier keysyms on for the next key (desktop keyboard: Control_L, Alt_L, Super_L): latched for one
+    /// key, or locked (those in `lockedModifiers`) until tapped again.
     public var modifiers: Set<String>
+    /// The modifiers of `modifiers` that stay on after a key: a double tap locked them.
+    public var lockedModifiers: Set<String> = []
     /// What is drawn over the keys, in order.
     public var popups: [Popup]
 

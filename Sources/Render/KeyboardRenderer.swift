@@ -128,6 +128,8 @@ public final class KeyboardRenderer {
         var style: KeyStyle
         var pressed: Bool
         var latched: Bool
+        /// A modifier locked on (drawn latched, with a light under its label).
+        var locked: Bool
         var width: Int
         var height: Int
         var compact: Bool
@@ -191,7 +193,8 @@ public final class KeyboardRenderer {
         let latched = isLatched(key.function, state: state)
         let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon
         let look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,
-                           pressed: state.pressed.contains(index), latched: latched, width: key.rect.width,
+                           pressed: state.pressed.contains(index), latched: latched,
+                           locked: isLocked(key.function, state: state), width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         let area = Self.keyArea(key.rect)
         drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
@@ -219,6 +222,14 @@ public final class KeyboardRenderer {
         roundedRect(cr, 0, 0, w, h, radius)
         set(cr, fill)
         cairo_fill(cr)
+
+        if key.locked {
+            // The light of a locked modifier, under its label.
+            let width = min(w * 0.3, 24), height = max(2, (h * 0.05).rounded())
+            roundedRect(cr, (w - width) / 2, h - height * 2.5, width, height, height / 2)
+            set(cr, theme.accent)
+            cairo_fill(cr)
+        }
 
         set(cr, ink)
         let cx = w / 2
@@ -334,6 +345,11 @@ public final class KeyboardRenderer {
         pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
         return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    private func isLocked(_ function: KeyFunction, state: KeyboardState) -> Bool {
+        if case .keysym(let name) = function { return state.lockedModifiers.contains(name) }
+        return false
     }
 
     private func isLatched(_ function: KeyFunction, state: KeyboardState) -> Bool {

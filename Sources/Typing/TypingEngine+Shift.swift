@@ -53,11 +53,30 @@ extension TypingEngine {
         }
     }
 
-    /// One-shot shift and modifiers end after one key, unless shift is held down by a finger.
+    /// A tap on a modifier key (Ctrl, Alt, Super): the first latches it for the next key, a second within the
+    /// double-tap time locks it, and a tap on a locked one (or on a latched one later) lets it go.
+    mutating func tapModifier(_ name: String, at time: Double) {
+        if state.lockedModifiers.contains(name) {
+            state.lockedModifiers.remove(name)
+            state.modifiers.remove(name)
+        } else if state.modifiers.contains(name) {
+            if time - (lastModifierTap[name] ?? -.infinity) <= timing.doubleTap {
+                state.lockedModifiers.insert(name)
+            } else {
+                state.modifiers.remove(name)
+            }
+        } else {
+            state.modifiers.insert(name)
+            lastModifierTap[name] = time
+        }
+    }
+
+    /// One-shot shift and latched modifiers end after one key, unless shift is held down by a finger; locked
+    /// modifiers stay.
     mutating func afterKey(_ update: inout Update) {
-        if !state.modifiers.isEmpty {
-            let latched = state.modifiers
-            state.modifiers = []
+        if state.modifiers != state.lockedModifiers {
+            let latched = state.modifiers.subtracting(state.lockedModifiers)
+            state.modifiers = state.lockedModifiers
             update.changedKeys.formUnion(keys { if case .keysym(let n) = $0 { latched.contains(n) } else { false } })
         }
         if var hold = shiftHold {

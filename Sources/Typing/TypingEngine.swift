@@ -43,6 +43,8 @@ public struct TypingEngine: Sendable {
 
     private var touches: [Int: Touch] = [:]
     var lastShiftPress = -Double.infinity
+    /// When each modifier key was last tapped on, for the double tap that locks it.
+    var lastModifierTap: [String: Double] = [:]
     /// The touch holding shift down, whether a key was typed meanwhile, and whether it took over a shift
     /// that autocapitalization had put on.
     var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
@@ -103,6 +105,7 @@ public struct TypingEngine: Sendable {
         state.shift = .off
         autoShift = false
         state.modifiers = []
+        state.lockedModifiers = []
         composer.traits = fieldTraits.applied(to: traitOverrides.applied(to: .defaults(for: layout.type)))
         try? relayout()
         var update = Update()
@@ -261,7 +264,7 @@ public struct TypingEngine: Sendable {
         case .keysym("BackSpace"):
             break
         case .keysym(let name) where Self.modifierKeysyms.contains(name):
-            if state.modifiers.remove(name) == nil { state.modifiers.insert(name) }
+            tapModifier(name, at: event.time)
             update.changedKeys.formUnion(keys { $0 == .keysym(name) })
         case .keysym(let name):
             update.actions.append(.keysym(name, modifiers: modifierList()))

@@ -121,6 +121,34 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
         _ = keyboard.terminate()
     }
 
+    /// A modifier locked by a double tap holds for every key until a third tap: in a GTK entry (zenity's),
+    /// ctrl locked, a selects all and x cuts it; ctrl let go, z types z, and Return confirms "z". Nothing is
+    /// left pressed.
+    @Test func aLockedModifierHoldsUntilTappedAgain() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let output = Pipe()
+        let zenity = try session.start("/usr/bin/zenity", ["--entry", "--title", "Keypane test"],
+                                       stdout: output.fileHandleForWriting, environment: ["GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
+        var entry: UInt?
+        guard waitUntil({ entry = session.window(classNamed: "zenity"); return entry != nil }), let entry,
+              waitUntil({ session.focusedWindowFamily().contains(entry) }) else {
+            throw TestFailure("zenity did not appear with focus")
+        }
+        usleep(500_000)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--type", "desktop", "--height", "360"])
+        let letters = try keyboard.geometry(type: "desktop", layer: "letters")
+        for label in ["a", "b", "c", "ctrl", "ctrl", "a", "x", "ctrl", "z", "return"] {
+            keyboard.tap(try #require(letters.key(label: label), "\(label)"))
+        }
+        #expect(waitUntil { !zenity.isRunning })
+        try? output.fileHandleForWriting.close()
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "z\n")
+        #expect(session.keysDown().isEmpty)
+        _ = keyboard.terminate()
+        #expect(session.keysDown().isEmpty)
+    }
+
     /// Under German and Russian keymaps, and a second group, the labels still decide the characters;
     /// a keymap change while running is picked up at once.
     @Test func labelsWinOverTheKeymap() throws {

@@ -222,6 +222,35 @@ struct Harness {
                               .keysym("Right", modifiers: ["Shift_L"]), .keysym("F5", modifiers: [])])
     }
 
+    /// A double tap locks a modifier for every key until it is tapped again; a second tap later only lets a
+    /// latched one go. Several modifiers go together, in a fixed order.
+    @Test func desktopModifiersLockWithADoubleTapAndReleaseWithAThird() throws {
+        var k = try Harness(["desktop"], width: 1024, height: 360)
+        k.tap("ctrl")
+        k.tap("ctrl")
+        #expect(k.engine.state.lockedModifiers == ["Control_L"])
+        k.tap("a")
+        k.tap("x")
+        #expect(k.engine.state.modifiers == ["Control_L"])
+        k.tap("alt")
+        k.tap("t")
+        k.tap("ctrl")
+        k.tap("z")
+        #expect(k.typed() == [.keysym("a", modifiers: ["Control_L"]), .keysym("x", modifiers: ["Control_L"]),
+                              .keysym("t", modifiers: ["Alt_L", "Control_L"]), .text("z")])
+        #expect(k.engine.state.modifiers.isEmpty && k.engine.state.lockedModifiers.isEmpty)
+        // Latched, then tapped again after the double-tap time: off, not locked.
+        k.tap("super")
+        k.now += 1
+        k.tap("super")
+        #expect(k.engine.state.modifiers.isEmpty)
+        // Another keyboard lets every modifier go.
+        k.tap("ctrl")
+        k.tap("ctrl")
+        k.engine.select(keyboard: 0)
+        #expect(k.engine.state.modifiers.isEmpty && k.engine.state.lockedModifiers.isEmpty)
+    }
+
     @Test func returnAndDismiss() throws {
         var k = try Harness()
         k.tap("return")
