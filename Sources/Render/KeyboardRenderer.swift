@@ -222,6 +222,13 @@ public final class KeyboardRenderer {
         roundedRect(cr, 0, 0, w, h, radius)
         set(cr, fill)
         cairo_fill(cr)
+        if theme.outline > 0 {
+            let inset = theme.outline / 2
+            roundedRect(cr, inset, inset, w - theme.outline, h - theme.outline, max(radius - inset, 1))
+            cairo_set_line_width(cr, theme.outline)
+            set(cr, theme.shadow)
+            cairo_stroke(cr)
+        }
 
         if key.locked {
             // The light of a locked modifier, under its label.

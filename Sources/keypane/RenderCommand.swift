@@ -12,7 +12,7 @@ struct RenderCommand {
             .value("height", "px", "Height in pixels.", required: true),
             .value("layer", "layer", "The layer to show (letters, shifted, numbers, symbols; pads have 'pad'); default: the first."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
-            .value("theme", "theme", "The colour theme: light (the default) or dark."),
+            .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
             .flag("globe", "Show the Globe key, as when more than one keyboard is enabled (the default)."),
             .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
             .value("pressed", "labels", "Show the keys with these labels pressed (comma separated)."),
@@ -41,7 +41,7 @@ struct RenderCommand {
         guard let returnKey = ReturnKeyType(rawValue: returnKeyName) else {
             fail("unknown return key '\(returnKeyName)': expected one of \(ReturnKeyType.allNames)")
         }
-        guard let theme = Theme.named(themeName) else { fail("unknown theme '\(themeName)': expected light or dark") }
+        guard let theme = Theme.named(themeName) else { fail("unknown theme '\(themeName)': expected one of \(Theme.allNames)") }
         let shiftState: KeyboardState.Shift
         switch shift {
         case "off": shiftState = .off

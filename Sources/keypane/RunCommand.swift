@@ -24,7 +24,7 @@ struct RunCommand {
             .value("type", "type", "The keyboard shown first (a type or layout name); default: the first enabled."),
             .value("keyboards", "list", "The enabled keyboards, in Globe order, comma separated (default: default,desktop)."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
-            .value("theme", "theme", "The colour theme: light (the default) or dark."),
+            .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
             .value("height", "height", "Height in pixels (300) or percent of the monitor (35%)."),
             .value("monitor", "name", "The RandR monitor to dock on (default: the primary, else the first)."),
             .flag("floating", "Start undocked: a phone-sized keyboard dragged by its handle, reserving no space, "
@@ -100,7 +100,7 @@ struct RunCommand {
         let returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
             "unknown return key '\($0)': expected one of \(ReturnKeyType.allNames)"
         }) ?? .default
-        let theme = options.value("theme", Theme.named, problem: { "unknown theme '\($0)': expected light or dark" })
+        let theme = options.value("theme", Theme.named, problem: { "unknown theme '\($0)': expected one of \(Theme.allNames)" })
             ?? .light
         var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
                                                autoShow: options.flag("auto-show", default: true),

@@ -1,0 +1,44 @@
+import Render
+import Testing
+
+/// The high-contrast themes hold every label at WCAG AAA against every fill it is drawn on (7:1); every
+/// theme keeps the small labels readable (AA, 4.5:1), and the keys stand out from the background.
+@Suite struct ThemeContrastTests {
+    /// Each label colour with the fills it is drawn on: keys up and down (a pressed character key takes the
+    /// function key's fill, a pressed or latched function key the character key's), popups on the
+    /// character key's fill, prominent keys and the selected Globe entry on the accent.
+    static func pairs(_ theme: Theme) -> [(name: String, ink: Color, fill: Color)] {
+        [("label on character key", theme.label, theme.characterKey),
+         ("label on function key", theme.label, theme.functionKey),
+         ("small label on character key", theme.secondaryLabel, theme.characterKey),
+         ("small label on function key", theme.secondaryLabel, theme.functionKey),
+         ("accent label on accent", theme.accentLabel, theme.accent)]
+    }
+
+    @Test(arguments: [Theme.highContrast, Theme.highContrastDark])
+    func highContrastLabelsAreAAA(_ theme: Theme) {
+        for pair in Self.pairs(theme) {
+            #expect(pair.ink.contrast(with: pair.fill) >= 7, "\(theme.name): \(pair.name)")
+        }
+        // Outlined keys: the outline against the background and the keys (graphics: 3:1).
+        #expect(theme.outline > 0)
+        #expect(theme.shadow.contrast(with: theme.background) >= 3, "\(theme.name): outline on background")
+        #expect(theme.shadow.contrast(with: theme.characterKey) >= 3, "\(theme.name): outline on key")
+        // The locked modifier's light on its key.
+        #expect(theme.accent.contrast(with: theme.characterKey) >= 3, "\(theme.name): light on key")
+    }
+
+    @Test(arguments: Theme.all)
+    func everyThemesLabelsAreAtLeastAA(_ theme: Theme) {
+        for pair in Self.pairs(theme) where pair.name != "accent label on accent" {
+            #expect(pair.ink.contrast(with: pair.fill) >= 4.5, "\(theme.name): \(pair.name)")
+        }
+    }
+
+    @Test func theRatioIsWCAGs() {
+        #expect(Color(hex: 0x000000).contrast(with: Color(hex: 0xFFFFFF)) == 21)
+        #expect(Color(hex: 0x777777).contrast(with: Color(hex: 0xFFFFFF)) > 4.47)
+        #expect(Color(hex: 0x777777).contrast(with: Color(hex: 0xFFFFFF)) < 4.49)
+        #expect(Color(hex: 0x123456).contrast(with: Color(hex: 0x123456)) == 1)
+    }
+}
