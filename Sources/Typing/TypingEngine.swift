@@ -14,6 +14,14 @@ public struct TypingEngine: Sendable {
         public var fastRepeatInterval = 0.05
         /// Repeats at the normal interval before speeding up.
         public var repeatsBeforeFast = 8
+        /// Whether a held delete repeats.
+        public var keyRepeat = true
+        /// Slow keys: how long a key must be held before the press counts (0: at once). A shorter touch,
+        /// a tremor's brush over the keys, types nothing.
+        public var slowKeys = 0.0
+        /// Bounce keys: a press of the key just typed, sooner than this after it was let go, is a bounce and
+        /// types nothing (0: every press counts).
+        public var bounceKeys = 0.0
         public init() {}
     }
 
@@ -42,6 +50,8 @@ public struct TypingEngine: Sendable {
     var autoShift = false
 
     private var touches: [Int: Touch] = [:]
+    /// The key last typed and when it was let go, for bounce keys.
+    private var lastTyped: (function: KeyFunction, time: Double)?
     var lastShiftPress = -Double.infinity
     /// When each modifier key was last tapped on, for the double tap that locks it.
     var lastModifierTap: [String: Double] = [:]
@@ -53,6 +63,8 @@ public struct TypingEngine: Sendable {
     private struct Touch: Sendable {
         var key: Int
         var began: Double
+        /// Whether the press counts yet (with slow keys, once held long enough).
+        var accepted = true
         var longPressDone = false
         var nextRepeat: Double?
         var repeats = 0
@@ -173,6 +185,7 @@ public struct TypingEngine: Sendable {
     /// When `tick` next has work: a long press or a repeat. Nil when nothing waits: no timer runs.
     public var nextDeadline: Double? {
         touches.values.compactMap { touch -> Double? in
+            if !touch.accepted { return touch.began + timing.slowKeys }
             if let next = touch.nextRepeat { return next }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
@@ -183,6 +196,10 @@ public struct TypingEngine: Sendable {
         var update = Update()
         for id in touches.keys.sorted() {
             guard var touch = touches[id] else { continue }
+            if !touch.accepted {
+                if touch.began + timing.slowKeys <= now { accept(id, at: touch.began + timing.slowKeys, &update) }
+                continue
+            }
             if let next = touch.nextRepeat, next <= now {
                 delete(&update)
                 update.click = .delete
@@ -201,28 +218,41 @@ public struct TypingEngine: Sendable {
     private mutating func began(_ event: InputEvent, _ update: inout Update) {
         if let old = touches.removeValue(forKey: event.touch) { release(old, &update) }
         guard let key = geometry.keyIndex(atX: event.x, y: event.y) else { return }
-        var touch = Touch(key: key, began: event.time)
+        if let last = lastTyped, last.function == geometry.keys[key].function, event.time - last.time < timing.bounceKeys {
+            return
+        }
         press(key, &update)
+        touches[event.touch] = Touch(key: key, began: event.time, accepted: false)
+        if timing.slowKeys <= 0 { accept(event.touch, at: event.time, &update) }
+    }
+
+    /// The press of a touch counts: at once, or with slow keys once held long enough. What a key does on
+    /// its press (delete, shift, caps lock, the preview) happens now; typing waits for the release.
+    private mutating func accept(_ id: Int, at time: Double, _ update: inout Update) {
+        guard var touch = touches[id] else { return }
+        touch.accepted = true
+        touch.began = time
+        let key = touch.key
         update.click = Click(for: geometry.keys[key].function)
         switch geometry.keys[key].function {
         case .keysym("BackSpace"):
             delete(&update)
-            touch.nextRepeat = event.time + timing.repeatDelay
+            if timing.keyRepeat { touch.nextRepeat = time + timing.repeatDelay }
         case .shift:
             // Shift that autocapitalization put on stays on under the finger; let go untouched, it goes off.
             let fromAuto = autoShift && state.shift == .on
             if fromAuto {
                 autoShift = false
             } else {
-                shiftPressed(at: event.time, &update)
+                shiftPressed(at: time, &update)
             }
-            shiftHold = (event.touch, false, fromAuto)
+            shiftHold = (id, false, fromAuto)
         case .capsLock:
             state.shift = state.shift == .capsLock ? .off : .capsLock
             relayoutForShift(&update)
         default: break
         }
-        touches[event.touch] = touch
+        touches[id] = touch
         showPreview(for: touch.key, &update)
     }
 
@@ -233,7 +263,8 @@ public struct TypingEngine: Sendable {
             return
         }
         guard let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key else { return }
-        // Sliding moves the press to the key under the finger, as on iOS; a repeat stops.
+        // Sliding moves the press to the key under the finger, as on iOS; a repeat stops. With slow keys,
+        // the new key must be held as long again.
         unpress(touch.key, &update)
         touch.key = key
         touch.began = event.time
@@ -241,13 +272,16 @@ public struct TypingEngine: Sendable {
         touch.nextRepeat = nil
         press(key, &update)
         touches[event.touch] = touch
-        showPreview(for: key, &update)
+        if touch.accepted { showPreview(for: key, &update) }
     }
 
     private mutating func ended(_ event: InputEvent, _ update: inout Update) {
         guard let touch = touches.removeValue(forKey: event.touch) else { return }
         let popup = state.popups.first { $0.key == touch.key && !isPreview($0) }
         release(touch, &update)
+        // Let go before slow keys took it: nothing.
+        guard touch.accepted else { return }
+        lastTyped = (geometry.keys[touch.key].function, event.time)
         switch popup {
         case .alternates(_, let options, let selected):
             typeText(options[selected], at: event.time, &update)

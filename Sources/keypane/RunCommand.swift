@@ -36,7 +36,13 @@ struct RunCommand {
             .flag("autocorrection", "Two quick spaces after a word become a period and a space (default: the keyboard's own)."),
             .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
             .flag("smart-dashes", "-- becomes an em dash (default: the keyboard's own)."),
-            .flag("secure", "A password field: no corrections or smart punctuation, nothing kept beyond the current word."),
+            .flag("secure", "A password field: no corrections or smart punctuation, nothing kept of what is typed."),
+            .value("slow-keys", "seconds", "Slow keys: a key counts only once held this long; shorter touches type "
+                   + "nothing (default: 0, at once)."),
+            .value("bounce-keys", "seconds", "Bounce keys: a second press of the key just typed, sooner than this "
+                   + "after it, types nothing (default: 0, off)."),
+            .flag("key-repeat", "A held delete key repeats (default: on)."),
+            .value("long-press", "seconds", "How long a key is held for its accents or the keyboard list (default: 0.45)."),
             .flag("auto-show", "Follow the focus through the accessibility bus: show the keyboard when a text field "
                   + "gets the focus, with the keyboard, Return key and traits the field asks for (a password's learns "
                   + "nothing), and hide it when the focus leaves text (default: on when there is a bus)."),
@@ -128,14 +134,29 @@ struct RunCommand {
 
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }
-        let engine: TypingEngine
+        var engine: TypingEngine
         do {
             engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: type ?? enabled[0])!,
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
+        engine.timing = timing()
         let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
                                 options: hostOptions, sound: sound)
         return host.run()
+    }
+
+    /// The motor settings: slow keys, bounce keys, key repeat and the long-press time.
+    func timing() -> TypingEngine.Timing {
+        var timing = TypingEngine.Timing()
+        func seconds(_ name: String, range: ClosedRange<Double>) -> Double? {
+            options.value(name, { Double($0).flatMap { range.contains($0) ? $0 : nil } },
+                          problem: { "bad --\(name) '\($0)': expected seconds from \(range.lowerBound) to \(range.upperBound)" })
+        }
+        timing.slowKeys = seconds("slow-keys", range: 0...5) ?? timing.slowKeys
+        timing.bounceKeys = seconds("bounce-keys", range: 0...5) ?? timing.bounceKeys
+        timing.longPress = seconds("long-press", range: 0.1...5) ?? timing.longPress
+        timing.keyRepeat = options.flag("key-repeat", default: true)
+        return timing
     }
 
     /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and
