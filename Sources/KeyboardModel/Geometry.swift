@@ -122,10 +122,13 @@ public struct LayoutOptions: Equatable, Sendable {
     public var returnKey: ReturnKeyType
     /// Whether a Globe key is shown: true when more than one keyboard is enabled.
     public var showsGlobe: Bool
+    /// Whether dwell's pause key is shown (before the dismiss key): true when dwell is on.
+    public var showsDwellPause: Bool
 
-    public init(returnKey: ReturnKeyType = .default, showsGlobe: Bool = true) {
+    public init(returnKey: ReturnKeyType = .default, showsGlobe: Bool = true, showsDwellPause: Bool = false) {
         self.returnKey = returnKey
         self.showsGlobe = showsGlobe
+        self.showsDwellPause = showsDwellPause
     }
 }
 
@@ -149,7 +152,8 @@ public enum KeyboardLayoutEngine {
         guard layout.layers.contains(layer) else { throw .unknownLayer(layer, layers: layout.layers) }
         let widthClass = WidthClass(width: width)
         let rows = layout.rows(layer: layer, widthClass: widthClass).map { row in
-            options.showsGlobe ? row.items : withoutGlobe(row.items)
+            let items = options.showsGlobe ? row.items : withoutGlobe(row.items)
+            return options.showsDwellPause ? withDwellPause(items) : items
         }
 
         let rowCount = rows.count
@@ -202,6 +206,22 @@ public enum KeyboardLayoutEngine {
         return items
     }
 
+    /// The row with dwell's pause key before its dismiss key, as wide as the dismiss key, taken from the
+    /// space bar where it is wide enough (else the row's keys narrow a little).
+    static func withDwellPause(_ items: [RowItem]) -> [RowItem] {
+        guard let dismiss = items.firstIndex(where: { if case .key(let k) = $0 { k.function == .dismiss } else { false } }),
+              case .key(let dismissKey) = items[dismiss] else { return items }
+        var items = items
+        let width = dismissKey.width
+        if let space = items.firstIndex(where: { if case .key(let k) = $0 { k.function.isSpace } else { false } }),
+           case .key(var spaceKey) = items[space], spaceKey.width >= width + 3 {
+            spaceKey.width -= width
+            items[space] = .key(spaceKey)
+        }
+        items.insert(.key(KeySpec(function: .dwellPause, width: width)), at: dismiss)
+        return items
+    }
+
     private static func isGlobe(_ item: RowItem) -> Bool {
         if case .key(let key) = item { return key.function == .globe }
         return false
@@ -236,6 +256,8 @@ public enum KeyboardLayoutEngine {
             if label == nil { icon = .globe }
         case .dismiss:
             if label == nil { icon = .dismiss }
+        case .dwellPause:
+            label = label ?? "pause"
         case .layer(let target):
             label = label ?? layerLabels[target] ?? target
         }

@@ -14,6 +14,8 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
     case globe
     /// Hides the keyboard.
     case dismiss
+    /// Pauses dwell, or resumes it (shown when dwell is on).
+    case dwellPause
 
     /// The form used in geometry files and layout files: `shift`, `caps-lock`, `layer:NAME`, ...
     public var actionName: String? {
@@ -24,6 +26,7 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .layer(let name): "layer:\(name)"
         case .globe: "globe"
         case .dismiss: "dismiss"
+        case .dwellPause: "dwell-pause"
         }
     }
 
@@ -34,6 +37,7 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case "caps-lock": self = .capsLock
         case "globe": self = .globe
         case "dismiss": self = .dismiss
+        case "dwell-pause": self = .dwellPause
         default:
             guard actionName.hasPrefix("layer:"), actionName.count > 6 else { return nil }
             self = .layer(String(actionName.dropFirst(6)))

@@ -10,6 +10,18 @@ public struct KeyboardState: Equatable, Sendable {
     public var modifiers: Set<String>
     /// The modifiers of `modifiers` that stay on after a key: a double tap locked them.
     public var lockedModifiers: Set<String> = []
+    /// Dwell filling up on a key: which, and how far (0 to 1), for its progress ring.
+    public var dwell: (key: Int, progress: Double)? {
+        get { dwellKey.map { ($0, dwellProgress) } }
+        set {
+            dwellKey = newValue?.key
+            dwellProgress = newValue?.progress ?? 0
+        }
+    }
+    private var dwellKey: Int?
+    private var dwellProgress = 0.0
+    /// Dwell paused by its pause key: resting on keys presses nothing, but on the pause key itself.
+    public var dwellPaused = false
     /// What is drawn over the keys, in order.
     public var popups: [Popup]
 

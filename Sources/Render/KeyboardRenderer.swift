@@ -121,7 +121,7 @@ public final class KeyboardRenderer {
     // MARK: - Keys
 
     /// Everything a key's drawing depends on besides the theme: keys that look alike share one image.
-    private struct KeyLook: Hashable {
+    struct KeyLook: Hashable {
         var label: String?
         var secondary: String?
         var icon: KeyIcon?
@@ -130,13 +130,15 @@ public final class KeyboardRenderer {
         var latched: Bool
         /// A modifier locked on (drawn latched, with a light under its label).
         var locked: Bool
+        /// Dwell's progress ring on the key, in twentieths (0: none).
+        var dwell: Int
         var width: Int
         var height: Int
         var compact: Bool
     }
 
     /// What a cached image shows: a key in one state, or the preview bubble of a label.
-    private enum Look: Hashable {
+    enum Look: Hashable {
         case key(KeyLook)
         case preview(label: String, width: Int, height: Int, keyHeight: Int)
     }
@@ -159,7 +161,7 @@ public final class KeyboardRenderer {
 
     /// Draws a look at (x, y) from its cached image, drawing the image first when it is new. The image is
     /// `width` x `height` and `paint` draws it with its top-left corner at the origin.
-    private func drawCached(_ look: Look, x: Int, y: Int, width: Int, height: Int, cr: OpaquePointer,
+    func drawCached(_ look: Look, x: Int, y: Int, width: Int, height: Int, cr: OpaquePointer,
                             paint: (OpaquePointer) -> Void) {
         var image = images[look]
         if image == nil {
@@ -194,7 +196,9 @@ public final class KeyboardRenderer {
         let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon
         let look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,
                            pressed: state.pressed.contains(index), latched: latched,
-                           locked: isLocked(key.function, state: state), width: key.rect.width,
+                           locked: isLocked(key.function, state: state),
+                           dwell: state.dwell.map { $0.key == index ? max(1, Int(($0.progress * 20).rounded())) : 0 } ?? 0,
+                           width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         let area = Self.keyArea(key.rect)
         drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
@@ -230,6 +234,15 @@ public final class KeyboardRenderer {
             cairo_stroke(cr)
         }
 
+        if key.dwell > 0 {
+            // Dwell filling: a ring round the label, clockwise from the top.
+            let radius = min(w, h) * 0.42, line = max(2, (min(w, h) * 0.06).rounded())
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, w / 2, h / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * Double(key.dwell) / 20)
+            cairo_set_line_width(cr, line)
+            set(cr, theme.accent)
+            cairo_stroke(cr)
+        }
         if key.locked {
             // The light of a locked modifier, under its label.
             let width = min(w * 0.3, 24), height = max(2, (h * 0.05).rounded())
@@ -270,82 +283,6 @@ public final class KeyboardRenderer {
         }
     }
 
-    // MARK: - Popups
-
-    private func drawPopup(_ popup: Popup, geometry: KeyboardGeometry, cr: OpaquePointer) {
-        let rect = PopupLayout.rect(for: popup, in: geometry)
-        let keyHeight = geometry.keys[popup.key].rect.height
-        let area = Self.keyArea(rect)
-        if case .preview(_, let label) = popup {
-            let look = Look.preview(label: label, width: rect.width, height: rect.height, keyHeight: keyHeight)
-            drawCached(look, x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
-                paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
-            }
-        } else {
-            // Alternates and the keyboard list change with every move of the finger: drawn in place.
-            cairo_save(cr)
-            cairo_translate(cr, Double(rect.x), Double(rect.y))
-            paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
-            cairo_restore(cr)
-        }
-    }
-
-    /// Draws a popup with its top-left corner at the origin.
-    private func paintPopup(_ popup: Popup, width w: Double, height h: Double, keyHeight: Int, cr: OpaquePointer) {
-        let radius = min(max(min(w, h) * 0.12, 4), 12)
-        roundedRect(cr, 0, 1, w, h, radius)
-        set(cr, theme.shadow)
-        cairo_fill(cr)
-        roundedRect(cr, 0, 0, w, h, radius)
-        set(cr, theme.characterKey)
-        cairo_fill(cr)
-        switch popup {
-        case .preview(_, let label):
-            set(cr, theme.label)
-            drawText(label, cr: cr, size: Double(keyHeight) * 0.7, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
-        case .alternates(_, let options, let selected):
-            let cell = w / Double(options.count)
-            for (index, option) in options.enumerated() {
-                let cx = cell * (Double(index) + 0.5)
-                if index == selected {
-                    roundedRect(cr, cell * Double(index) + 2, 2, cell - 4, h - 4, radius * 0.7)
-                    set(cr, theme.accent)
-                    cairo_fill(cr)
-                }
-                set(cr, index == selected ? theme.accentLabel : theme.label)
-                drawText(option, cr: cr, size: Double(keyHeight) * 0.5, cx: cx, cy: h / 2, maxWidth: cell * 0.9)
-            }
-        case .keyboards(_, let titles, let selected):
-            let row = h / Double(titles.count)
-            for (index, title) in titles.enumerated() {
-                if index == selected {
-                    roundedRect(cr, 2, row * Double(index) + 2, w - 4, row - 4, radius * 0.7)
-                    set(cr, theme.accent)
-                    cairo_fill(cr)
-                }
-                set(cr, index == selected ? theme.accentLabel : theme.label)
-                drawText(title, cr: cr, size: min(row * 0.45, 22), cx: w / 2,
-                         cy: row * (Double(index) + 0.5), maxWidth: w * 0.9)
-            }
-        }
-    }
-
-    /// Draws the floating keyboard's handle: its strip of background with a grab bar in the middle.
-    public func drawHandle(_ rect: Rect, on surface: Surface) throws(RenderError) {
-        try withContext(surface) { cr in
-            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-            set(cr, theme.background)
-            cairo_fill(cr)
-            let width = min(Double(rect.width) * 0.3, 120), height = 5.0
-            roundedRect(cr, Double(rect.x) + (Double(rect.width) - width) / 2,
-                        Double(rect.y) + (Double(rect.height) - height) / 2, width, height, height / 2)
-            var bar = theme.secondaryLabel
-            bar.alpha = 0.6
-            set(cr, bar)
-            cairo_fill(cr)
-        }
-    }
-
     /// How many characters of the text no installed font can draw (they would show as boxes).
     public func missingGlyphs(in text: String) -> Int {
         pango_font_description_set_absolute_size(font, 20 * Double(PANGO_SCALE))
@@ -364,12 +301,13 @@ public final class KeyboardRenderer {
         case .shift: state.shift != .off
         case .capsLock: state.shift == .capsLock
         case .keysym(let name): state.modifiers.contains(name)
+        case .dwellPause: state.dwellPaused
         default: false
         }
     }
 
     /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth`.
-    private func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double) {
+    func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double) {
         pango_font_description_set_absolute_size(font, (size * Double(PANGO_SCALE)).rounded())
         pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)

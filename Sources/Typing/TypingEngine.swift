@@ -22,6 +22,10 @@ public struct TypingEngine: Sendable {
         /// Bounce keys: a press of the key just typed, sooner than this after it was let go, is a bounce and
         /// types nothing (0: every press counts).
         public var bounceKeys = 0.0
+        /// Dwell: a pointer that rests this long on a key presses it (0: off).
+        public var dwell = 0.0
+        /// How often the dwell's progress ring is drawn anew while it fills.
+        public var dwellFrame = 1.0 / 30
         public init() {}
     }
 
@@ -38,7 +42,15 @@ public struct TypingEngine: Sendable {
     public internal(set) var state = KeyboardState()
     /// The layer chosen with layer keys; shift shows `shifted` over `letters`.
     public private(set) var baseLayer: String
-    public var timing = Timing()
+    public var timing = Timing() {
+        didSet {
+            // Dwell brings its pause key.
+            guard (timing.dwell > 0) != options.showsDwellPause else { return }
+            options.showsDwellPause = timing.dwell > 0
+            geometryCache = [:]
+            try? relayout()
+        }
+    }
     /// The record of what was typed, and the behaviours that build on it.
     public internal(set) var composer: Composer
     /// Traits chosen on the command line, over each keyboard's own.
@@ -50,6 +62,8 @@ public struct TypingEngine: Sendable {
     var autoShift = false
 
     private var touches: [Int: Touch] = [:]
+    /// The key the pointer rests on for dwell, since when, and whether it pressed it already.
+    var hovering: Hover?
     /// The key last typed and when it was let go, for bounce keys.
     private var lastTyped: (function: KeyFunction, time: Double)?
     var lastShiftPress = -Double.infinity
@@ -148,7 +162,7 @@ public struct TypingEngine: Sendable {
         fieldTraits = traits
         composer.reset()
         enabled = configured.contains(name) ? configured : configured + [name]
-        options = LayoutOptions(returnKey: returnKey, showsGlobe: enabled.count > 1)
+        options = LayoutOptions(returnKey: returnKey, showsGlobe: enabled.count > 1, showsDwellPause: timing.dwell > 0)
         geometryCache = [:]
         select(keyboard: enabled.firstIndex(of: name)!)
     }
@@ -159,6 +173,9 @@ public struct TypingEngine: Sendable {
     /// Forgets every touch, as when the keyboard is hidden.
     public mutating func cancelTouches() -> Update {
         var update = Update()
+        if let hover = hovering { update.changedKeys.insert(hover.key) }
+        hovering = nil
+        state.dwell = nil
         update.changedKeys = state.pressed
         update.popupsChanged = !state.popups.isEmpty
         touches = [:]
@@ -184,16 +201,18 @@ public struct TypingEngine: Sendable {
 
     /// When `tick` next has work: a long press or a repeat. Nil when nothing waits: no timer runs.
     public var nextDeadline: Double? {
-        touches.values.compactMap { touch -> Double? in
+        let touchDeadline = touches.values.compactMap { touch -> Double? in
             if !touch.accepted { return touch.began + timing.slowKeys }
             if let next = touch.nextRepeat { return next }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
+        return [touchDeadline, dwellDeadline].compactMap { $0 }.min()
     }
 
     /// Fires the timers due at `now`.
     public mutating func tick(at now: Double) -> Update {
         var update = Update()
+        dwellTick(at: now, &update)
         for id in touches.keys.sorted() {
             guard var touch = touches[id] else { continue }
             if !touch.accepted {
@@ -215,7 +234,7 @@ public struct TypingEngine: Sendable {
         return update
     }
 
-    private mutating func began(_ event: InputEvent, _ update: inout Update) {
+    mutating func began(_ event: InputEvent, _ update: inout Update) {
         if let old = touches.removeValue(forKey: event.touch) { release(old, &update) }
         guard let key = geometry.keyIndex(atX: event.x, y: event.y) else { return }
         if let last = lastTyped, last.function == geometry.keys[key].function, event.time - last.time < timing.bounceKeys {
@@ -228,7 +247,7 @@ public struct TypingEngine: Sendable {
 
     /// The press of a touch counts: at once, or with slow keys once held long enough. What a key does on
     /// its press (delete, shift, caps lock, the preview) happens now; typing waits for the release.
-    private mutating func accept(_ id: Int, at time: Double, _ update: inout Update) {
+    mutating func accept(_ id: Int, at time: Double, _ update: inout Update) {
         guard var touch = touches[id] else { return }
         touch.accepted = true
         touch.began = time
@@ -275,7 +294,7 @@ public struct TypingEngine: Sendable {
         if touch.accepted { showPreview(for: key, &update) }
     }
 
-    private mutating func ended(_ event: InputEvent, _ update: inout Update) {
+    mutating func ended(_ event: InputEvent, _ update: inout Update) {
         guard let touch = touches.removeValue(forKey: event.touch) else { return }
         let popup = state.popups.first { $0.key == touch.key && !isPreview($0) }
         release(touch, &update)
@@ -328,6 +347,9 @@ public struct TypingEngine: Sendable {
             if !touch.longPressDone { update.actions.append(.nextKeyboard) }
         case .dismiss:
             if !touch.longPressDone { update.actions.append(.dismiss) }
+        case .dwellPause:
+            state.dwellPaused.toggle()
+            update.changedKeys.insert(touch.key)
         }
     }
 

@@ -144,6 +144,7 @@ public final class KeyboardHost {
         if engine.size != size { try? self.engine.resize(width: size.width, height: size.height) }
         _ = signals
         showButton?.tapped = { [unowned self] in show() }
+        if engine.timing.dwell > 0 { window.selectHover() }
     }
 
     private static func selectScreenAndKeymapEvents(_ connection: DisplayConnection, randr: inout Int32, xkb: inout Int32) {

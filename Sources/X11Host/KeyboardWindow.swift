@@ -173,6 +173,12 @@ public final class KeyboardWindow {
     private var rawKeys = false
 
     /// Selects raw key presses of the physical keyboards, from now on and for those plugged in later.
+    /// Motion without a button down, and the pointer leaving: for dwell.
+    func selectHover() {
+        XSelectInput(display, window, ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+                        | LeaveWindowMask | StructureNotifyMask)
+    }
+
     func selectRawKeys() {
         guard xiOpcode != nil else { return }
         rawKeys = true

@@ -68,7 +68,12 @@ extension KeyboardHost: EventSource {
             if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y,
                                                  time: EventLoop.monotonicNow()) {
                 apply(engine.handle(input))
+            } else {
+                // No button down: a pointer resting on a key, for dwell.
+                apply(engine.hover(x: Double(e.x), y: Double(e.y), time: EventLoop.monotonicNow()))
             }
+        case LeaveNotify:
+            apply(engine.hoverEnded())
         case GenericEvent:
             routeGeneric(&event)
         case MappingNotify:

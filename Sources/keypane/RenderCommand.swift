@@ -14,6 +14,7 @@ struct RenderCommand {
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
             .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
             .flag("globe", "Show the Globe key, as when more than one keyboard is enabled (the default)."),
+            .flag("dwell-pause", "Show dwell's pause key, as with --dwell (default: off)."),
             .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
             .value("pressed", "labels", "Show the keys with these labels pressed (comma separated)."),
             .value("output", "file", "The PNG file to write.", required: true),
@@ -49,7 +50,8 @@ struct RenderCommand {
         case "caps-lock": shiftState = .capsLock
         default: fail("unknown shift state '\(shift)': expected off, on or caps-lock")
         }
-        let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true))
+        let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
+                                          showsDwellPause: options.flag("dwell-pause", default: false))
         let placed: KeyboardGeometry
         do {
             placed = try KeyboardLayoutEngine.layout(layout, layer: layer, width: width, height: height, options: layoutOptions)

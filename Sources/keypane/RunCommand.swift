@@ -43,6 +43,8 @@ struct RunCommand {
                    + "after it, types nothing (default: 0, off)."),
             .flag("key-repeat", "A held delete key repeats (default: on)."),
             .value("long-press", "seconds", "How long a key is held for its accents or the keyboard list (default: 0.45)."),
+            .value("dwell", "seconds", "Dwell, for head and eye pointers: a pointer resting this long on a key presses "
+                   + "it, with a ring filling on the key; a pause key before the dismiss key stops it (default: 0, off)."),
             .flag("auto-show", "Follow the focus through the accessibility bus: show the keyboard when a text field "
                   + "gets the focus, with the keyboard, Return key and traits the field asks for (a password's learns "
                   + "nothing), and hide it when the focus leaves text (default: on when there is a bus)."),
@@ -156,6 +158,7 @@ struct RunCommand {
         timing.bounceKeys = seconds("bounce-keys", range: 0...5) ?? timing.bounceKeys
         timing.longPress = seconds("long-press", range: 0.1...5) ?? timing.longPress
         timing.keyRepeat = options.flag("key-repeat", default: true)
+        timing.dwell = seconds("dwell", range: 0...10) ?? timing.dwell
         return timing
     }
 

@@ -1,0 +1,80 @@
+internal import CCairo
+public import KeyboardModel
+
+/// The popups over the keys (the preview bubble, the accents, the keyboard list) and the floating
+/// keyboard's handle.
+extension KeyboardRenderer {
+    func drawPopup(_ popup: Popup, geometry: KeyboardGeometry, cr: OpaquePointer) {
+        let rect = PopupLayout.rect(for: popup, in: geometry)
+        let keyHeight = geometry.keys[popup.key].rect.height
+        let area = Self.keyArea(rect)
+        if case .preview(_, let label) = popup {
+            let look = Look.preview(label: label, width: rect.width, height: rect.height, keyHeight: keyHeight)
+            drawCached(look, x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
+                paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
+            }
+        } else {
+            // Alternates and the keyboard list change with every move of the finger: drawn in place.
+            cairo_save(cr)
+            cairo_translate(cr, Double(rect.x), Double(rect.y))
+            paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// Draws a popup with its top-left corner at the origin.
+    private func paintPopup(_ popup: Popup, width w: Double, height h: Double, keyHeight: Int, cr: OpaquePointer) {
+        let radius = min(max(min(w, h) * 0.12, 4), 12)
+        roundedRect(cr, 0, 1, w, h, radius)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        roundedRect(cr, 0, 0, w, h, radius)
+        set(cr, theme.characterKey)
+        cairo_fill(cr)
+        switch popup {
+        case .preview(_, let label):
+            set(cr, theme.label)
+            drawText(label, cr: cr, size: Double(keyHeight) * 0.7, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
+        case .alternates(_, let options, let selected):
+            let cell = w / Double(options.count)
+            for (index, option) in options.enumerated() {
+                let cx = cell * (Double(index) + 0.5)
+                if index == selected {
+                    roundedRect(cr, cell * Double(index) + 2, 2, cell - 4, h - 4, radius * 0.7)
+                    set(cr, theme.accent)
+                    cairo_fill(cr)
+                }
+                set(cr, index == selected ? theme.accentLabel : theme.label)
+                drawText(option, cr: cr, size: Double(keyHeight) * 0.5, cx: cx, cy: h / 2, maxWidth: cell * 0.9)
+            }
+        case .keyboards(_, let titles, let selected):
+            let row = h / Double(titles.count)
+            for (index, title) in titles.enumerated() {
+                if index == selected {
+                    roundedRect(cr, 2, row * Double(index) + 2, w - 4, row - 4, radius * 0.7)
+                    set(cr, theme.accent)
+                    cairo_fill(cr)
+                }
+                set(cr, index == selected ? theme.accentLabel : theme.label)
+                drawText(title, cr: cr, size: min(row * 0.45, 22), cx: w / 2,
+                         cy: row * (Double(index) + 0.5), maxWidth: w * 0.9)
+            }
+        }
+    }
+
+    /// Draws the floating keyboard's handle: its strip of background with a grab bar in the middle.
+    public func drawHandle(_ rect: Rect, on surface: Surface) throws(RenderError) {
+        try withContext(surface) { cr in
+            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            set(cr, theme.background)
+            cairo_fill(cr)
+            let width = min(Double(rect.width) * 0.3, 120), height = 5.0
+            roundedRect(cr, Double(rect.x) + (Double(rect.width) - width) / 2,
+                        Double(rect.y) + (Double(rect.height) - height) / 2, width, height, height / 2)
+            var bar = theme.secondaryLabel
+            bar.alpha = 0.6
+            set(cr, bar)
+            cairo_fill(cr)
+        }
+    }
+}
