@@ -20,6 +20,8 @@ public struct KeyboardState: Equatable, Sendable {
     }
     private var dwellKey: Int?
     private var dwellProgress = 0.0
+    /// The keys switch scanning highlights.
+    public var scanned: Set<Int> = []
     /// Dwell paused by its pause key: resting on keys presses nothing, but on the pause key itself.
     public var dwellPaused = false
     /// What is drawn over the keys, in order.

@@ -132,6 +132,8 @@ public final class KeyboardRenderer {
         var locked: Bool
         /// Dwell's progress ring on the key, in twentieths (0: none).
         var dwell: Int
+        /// Highlighted by switch scanning.
+        var scanned: Bool
         var width: Int
         var height: Int
         var compact: Bool
@@ -198,7 +200,7 @@ public final class KeyboardRenderer {
                            pressed: state.pressed.contains(index), latched: latched,
                            locked: isLocked(key.function, state: state),
                            dwell: state.dwell.map { $0.key == index ? max(1, Int(($0.progress * 20).rounded())) : 0 } ?? 0,
-                           width: key.rect.width,
+                           scanned: state.scanned.contains(index), width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         let area = Self.keyArea(key.rect)
         drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
@@ -234,6 +236,14 @@ public final class KeyboardRenderer {
             cairo_stroke(cr)
         }
 
+        if key.scanned {
+            // Switch scanning's highlight: a thick frame in the accent colour, inside the key.
+            let line = max(3, (min(w, h) * 0.09).rounded())
+            roundedRect(cr, line / 2, line / 2, w - line, h - line, max(radius - line / 2, 1))
+            cairo_set_line_width(cr, line)
+            set(cr, theme.accent)
+            cairo_stroke(cr)
+        }
         if key.dwell > 0 {
             // Dwell filling: a ring round the label, clockwise from the top.
             let radius = min(w, h) * 0.42, line = max(2, (min(w, h) * 0.06).rounded())

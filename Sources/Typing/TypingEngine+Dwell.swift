@@ -4,9 +4,6 @@ public import KeyboardModel
 /// `timing.dwell` presses it, with a ring that fills on the key meanwhile. Moving off the key cancels; after
 /// a press the pointer must leave the key before it presses again. The pause key stops it, but for itself.
 extension TypingEngine {
-    /// The touch id of presses made by dwell.
-    public static let dwellTouch = -2
-
     /// The pointer moved over the keyboard without a button down (nil: it left the keyboard).
     public mutating func hover(x: Double, y: Double, time: Double) -> Update {
         var update = Update()
@@ -60,13 +57,8 @@ extension TypingEngine {
         hovering = hover
         state.dwell = nil
         update.changedKeys.insert(hover.key)
-        let rect = geometry.keys[hover.key].rect
-        let event = InputEvent(touch: Self.dwellTouch, phase: .began, x: Double(rect.x) + Double(rect.width) / 2,
-                               y: Double(rect.y) + Double(rect.height) / 2, time: now)
-        began(event, &update)
         // Resting was the hold: slow keys have had their time.
-        accept(Self.dwellTouch, at: now, &update)
-        ended(InputEvent(touch: Self.dwellTouch, phase: .ended, x: event.x, y: event.y, time: now), &update)
+        pressKey(hover.key, at: now, &update)
     }
 
     /// The key the pointer rests on: since when, when the ring is next drawn, and whether it pressed already.

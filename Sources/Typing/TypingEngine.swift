@@ -64,6 +64,9 @@ public struct TypingEngine: Sendable {
     private var touches: [Int: Touch] = [:]
     /// The key the pointer rests on for dwell, since when, and whether it pressed it already.
     var hovering: Hover?
+    /// Switch scanning, when on (TypingEngine+Scanning.swift), and where it is.
+    public var scanning: ScanSettings?
+    var scanPosition: ScanPosition?
     /// The key last typed and when it was let go, for bounce keys.
     private var lastTyped: (function: KeyFunction, time: Double)?
     var lastShiftPress = -Double.infinity
@@ -206,13 +209,14 @@ public struct TypingEngine: Sendable {
             if let next = touch.nextRepeat { return next }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
-        return [touchDeadline, dwellDeadline].compactMap { $0 }.min()
+        return [touchDeadline, dwellDeadline, scanDeadline].compactMap { $0 }.min()
     }
 
     /// Fires the timers due at `now`.
     public mutating func tick(at now: Double) -> Update {
         var update = Update()
         dwellTick(at: now, &update)
+        scanTick(at: now, &update)
         for id in touches.keys.sorted() {
             guard var touch = touches[id] else { continue }
             if !touch.accepted {

@@ -5,6 +5,12 @@ internal import Typing
 /// What the keyboard does for `keypane show`, `hide`, `toggle`, `status`, `set` and `type` (ControlServer
 /// reads the requests from the socket).
 extension KeyboardHost {
+    /// With switch scanning on, the keys it highlights now, left to right, by name.
+    private var scanStatus: String {
+        guard engine.scanning != nil else { return "" }
+        return "scanned: " + engine.state.scanned.sorted().map { engine.geometry.keys[$0].name }.joined(separator: " ") + "\n"
+    }
+
     /// Does what a request asks, and says what to answer.
     func answer(_ request: ControlRequest) -> Result<String, ControlError> {
         switch request {
@@ -22,7 +28,7 @@ extension KeyboardHost {
                 secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
                 remembered: \(engine.composer.record.count)
 
-                """)
+                """ + scanStatus)
         case .set(let type, let returnKeyName):
             if let type, engine.library[type] == nil {
                 let known = engine.library.layouts.keys.sorted().joined(separator: ", ")

@@ -32,6 +32,8 @@ public final class KeyboardHost {
         public var autoShow: Bool
         /// After the user dismissed the keyboard, a round button at the screen's edge brings it back.
         public var showButton: Bool
+        /// The switches of switch scanning (the engine's `scanning` says whether it is on and how).
+        public var scanSwitches: [String] = []
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -53,6 +55,8 @@ public final class KeyboardHost {
     let caret: CaretWatch
     /// The button that brings the dismissed keyboard back, unless `--no-show-button`.
     let showButton: ShowButton?
+    /// The switches of switch scanning, grabbed while it is on.
+    var scanSwitches: ScanSwitches?
     let settings: DesktopSettings
     /// The input click; nil when sound is off.
     let sound: InputClick?
@@ -145,6 +149,28 @@ public final class KeyboardHost {
         _ = signals
         showButton?.tapped = { [unowned self] in show() }
         if engine.timing.dwell > 0 { window.selectHover() }
+        if self.engine.scanning != nil { grabScanSwitches() }
+    }
+
+    /// Takes the scanning switches; without them, scanning is off (said once).
+    private func grabScanSwitches() {
+        let switches = options.scanSwitches.compactMap(ScanSwitch.init)
+        do {
+            guard !switches.isEmpty else { throw ScanSwitchError("no switch named (--scan-switch KEY or button:N)") }
+            scanSwitches = try ScanSwitches(connection: connection, switches: switches)
+        } catch {
+            warn("\(error); switch scanning is off")
+            engine.scanning = nil
+        }
+    }
+
+    /// A scanning switch went down: it picks or moves the highlight, or brings a hidden keyboard back.
+    func scanSwitchPressed(pick: Bool) {
+        guard window.isMapped else {
+            show()
+            return
+        }
+        apply(engine.scanSwitch(pick: pick, at: EventLoop.monotonicNow()))
     }
 
     private static func selectScreenAndKeymapEvents(_ connection: DisplayConnection, randr: inout Int32, xkb: inout Int32) {
@@ -204,6 +230,7 @@ public final class KeyboardHost {
         control.map { loop.remove($0) }
         control = nil
         injector.restore()
+        scanSwitches?.release()
         accessibilityStatus?.restore()
         window.unmap()
         XSync(display, 0)
@@ -243,12 +270,14 @@ public final class KeyboardHost {
         showButton?.hide()
         guard !window.isMapped else { return }
         window.map()
+        _ = engine.startScanning(at: EventLoop.monotonicNow())
         painter.redrawAll(engine, handle: placement.handleRect)
         XFlush(display)
     }
 
     public func hide() {
         _ = engine.cancelTouches()
+        _ = engine.stopScanning()
         window.unmap()
         XFlush(display)
     }

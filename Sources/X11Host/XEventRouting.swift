@@ -36,6 +36,12 @@ extension KeyboardHost: EventSource {
             showButton.handle(event)
             return
         }
+        if let scanSwitches, event.xany.window == connection.rootWindow,
+           [KeyPress, KeyRelease, ButtonPress, ButtonRelease].contains(type) {
+            // A scanning switch (grabbed on the root): its press only; the release is nothing.
+            if let pick = scanSwitches.switchPressed(event) { scanSwitchPressed(pick: pick) }
+            return
+        }
         switch type {
         case Expose:
             let e = event.xexpose
@@ -119,8 +125,9 @@ extension KeyboardHost: EventSource {
         if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin || evtype == XI_RawKeyPress {
             let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
             if evtype == XI_RawKeyPress {
-                // Selected only from physical keyboards (KeyboardWindow.selectRaw).
-                physicalKeyPressed()
+                // Selected only from physical keyboards (KeyboardWindow.selectRaw); a scanning switch is no
+                // typing.
+                if scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true { physicalKeyPressed() }
             } else if evtype == XI_RawTouchBegin {
                 caret.touchedSomewhere(now: now)
                 pressedAnywhere()

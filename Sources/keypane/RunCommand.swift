@@ -43,6 +43,13 @@ struct RunCommand {
                    + "after it, types nothing (default: 0, off)."),
             .flag("key-repeat", "A held delete key repeats (default: on)."),
             .value("long-press", "seconds", "How long a key is held for its accents or the keyboard list (default: 0.45)."),
+            .value("scan", "mode", "Switch scanning: auto (one switch: rows, groups and keys are highlighted in turn "
+                   + "and the switch picks), step (two switches: the first moves the highlight, the second picks) or "
+                   + "off (the default)."),
+            .value("scan-switch", "switches", "The switch, or two for step scanning, comma separated: an X key name "
+                   + "(F12, space, Pause) or button:N; taken from every application (default: F12, or F11,F12 for step)."),
+            .value("scan-interval", "seconds", "Auto scanning: how long each highlight stays (default: 1)."),
+            .value("scan-cycles", "count", "Auto scanning: rounds with no pick before it pauses until the switch (default: 3)."),
             .value("dwell", "seconds", "Dwell, for head and eye pointers: a pointer resting this long on a key presses "
                    + "it, with a ring filling on the key; a pause key before the dismiss key stops it (default: 0, off)."),
             .flag("auto-show", "Follow the focus through the accessibility bus: show the keyboard when a text field "
@@ -142,6 +149,12 @@ struct RunCommand {
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         engine.timing = timing()
+        engine.scanning = scanSettings()
+        hostOptions.scanSwitches = (options["scan-switch"] ?? (engine.scanning?.mode == .step ? "F11,F12" : "F12"))
+            .split(separator: ",").map { String($0.trimmingSpaces) }
+        if let named = hostOptions.scanSwitches.first(where: { ScanSwitch($0) == nil }) {
+            fail("bad --scan-switch '\(named)': expected an X key name (F12, space) or button:N (1 to 9)")
+        }
         let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
                                 options: hostOptions, sound: sound)
         return host.run()
@@ -160,6 +173,19 @@ struct RunCommand {
         timing.keyRepeat = options.flag("key-repeat", default: true)
         timing.dwell = seconds("dwell", range: 0...10) ?? timing.dwell
         return timing
+    }
+
+    /// Switch scanning's mode and timing, or nil when it is off.
+    func scanSettings() -> ScanSettings? {
+        let mode = options.value("scan", { ["auto", "step", "off"].contains($0) ? $0 : nil },
+                                 problem: { "unknown --scan '\($0)': expected auto, step or off" }) ?? "off"
+        guard let chosen = ScanSettings.Mode(rawValue: mode) else { return nil }
+        var settings = ScanSettings(mode: chosen)
+        settings.interval = options.value("scan-interval", { Double($0).flatMap { (0.2...10).contains($0) ? $0 : nil } },
+                                          problem: { "bad --scan-interval '\($0)': expected seconds from 0.2 to 10" }) ?? settings.interval
+        settings.idleCycles = options.value("scan-cycles", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } },
+                                            problem: { "bad --scan-cycles '\($0)': expected a count from 1 to 100" }) ?? settings.idleCycles
+        return settings
     }
 
     /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and

@@ -1,0 +1,94 @@
+internal import CX11
+internal import EventLoop
+internal import Typing
+internal import XDisplay
+
+/// The switches of switch scanning: keys or mouse buttons the user names, grabbed on the root window so
+/// that their presses come to Keypane and never reach the focused application.
+public struct ScanSwitch: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        case key(keysym: String)
+        case button(UInt32)
+    }
+    var kind: Kind
+
+    /// `F12`, `space`, `Pause` (an X keysym name) or `button:N` (a mouse button, 1-9).
+    public init?(_ text: String) {
+        if text.hasPrefix("button:") {
+            guard let number = UInt32(text.dropFirst(7)), (1...9).contains(number) else { return nil }
+            kind = .button(number)
+        } else {
+            guard !text.isEmpty, XStringToKeysym(text) != 0 else { return nil }
+            kind = .key(keysym: text)
+        }
+    }
+}
+
+/// The grabbed switches, and which of them picks.
+final class ScanSwitches {
+    let connection: DisplayConnection
+    /// Keycodes and buttons grabbed, each with whether it picks (else it moves the highlight on).
+    private(set) var keys: [UInt8: Bool] = [:]
+    private(set) var buttons: [UInt32: Bool] = [:]
+
+    /// Grabs the switches: with one, it picks; with two (step scanning), the first moves on and the second
+    /// picks. Throws when the server refuses a grab (another program holds it).
+    init(connection: DisplayConnection, switches: [ScanSwitch]) throws(ScanSwitchError) {
+        self.connection = connection
+        let display = connection.display, root = connection.rootWindow
+        _ = connection.takeLastError()
+        for (index, item) in switches.enumerated() {
+            let picks = switches.count == 1 || index == 1
+            switch item.kind {
+            case .key(let name):
+                let keycode = XKeysymToKeycode(display, XStringToKeysym(name))
+                guard keycode != 0 else { throw ScanSwitchError("no key of the keymap sends '\(name)'") }
+                keys[keycode] = picks
+                XGrabKey(display, Int32(keycode), UInt32(AnyModifier), root, 0, GrabModeAsync, GrabModeAsync)
+            case .button(let number):
+                buttons[number] = picks
+                XGrabButton(display, number, UInt32(AnyModifier), root, 0,
+                            UInt32(ButtonPressMask | ButtonReleaseMask), GrabModeAsync, GrabModeAsync, 0, 0)
+            }
+            if connection.takeLastError() != nil {
+                throw ScanSwitchError("cannot take the switch '\(item.name)': another program has it")
+            }
+        }
+    }
+
+    /// Lets the switches go.
+    func release() {
+        let display = connection.display, root = connection.rootWindow
+        for keycode in keys.keys { XUngrabKey(display, Int32(keycode), UInt32(AnyModifier), root) }
+        for button in buttons.keys { XUngrabButton(display, button, UInt32(AnyModifier), root) }
+        keys = [:]
+        buttons = [:]
+    }
+
+    /// For a key or button event on the root: nil when it is no switch, else whether it picks.
+    func switchPressed(_ event: XEvent) -> Bool? {
+        switch event.type {
+        case KeyPress: keys[UInt8(truncatingIfNeeded: event.xkey.keycode)]
+        case ButtonPress: buttons[event.xbutton.button]
+        default: nil
+        }
+    }
+
+    /// Whether a key event or raw key is one of the switches.
+    func isSwitch(keycode: Int) -> Bool { keys[UInt8(truncatingIfNeeded: keycode)] != nil }
+}
+
+extension ScanSwitch {
+    var name: String {
+        switch kind {
+        case .key(let keysym): keysym
+        case .button(let number): "button:\(number)"
+        }
+    }
+}
+
+/// Why the scanning switches cannot be used.
+struct ScanSwitchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Switch scanning on the live keyboard, into xterm, with XTest pressing the switch keys: the highlighted
+/// keys are read back from `keypane status` (its `scanned:` line), and the switch is pressed when the key
+/// wanted is among them, as a person watching the keyboard would.
+@Suite(.serialized) struct ScanningEndToEndTests {
+    /// Types `text` by scanning: for each character, waits (auto) or moves the highlight (step, with
+    /// `move`) until the key is highlighted, then picks it with `pick`, at every level until it is typed.
+    static func scan(_ text: String, session: XSession, pick: String, move: String?) throws {
+        for character in text {
+            let wanted = character == " " ? "space" : String(character)
+            var picks = 0
+            let started = Date()
+            while Date().timeIntervalSince(started) < 20 {
+                let result = try session.run(keypanePath, ["status"])
+                let scanned = (ControlEndToEndTests.fields(result.output)["scanned"] ?? "").split(separator: " ")
+                    .map { $0.lowercased() }
+                if scanned.contains(wanted) {
+                    session.key(pick)
+                    picks += 1
+                    if scanned == [wanted] { break }
+                    usleep(50_000)
+                } else if let move {
+                    session.key(move)
+                    usleep(20_000)
+                } else {
+                    usleep(40_000)
+                }
+            }
+            #expect(picks >= 2, "\(wanted.debugDescription) was not reached")
+        }
+    }
+
+    @Test func oneSwitchTypesASentenceByAutoScanning() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "auto",
+                                                                      "--scan-interval", "0.4"], plainText: false)
+        try Self.scan("hello world", session: session, pick: "F12", move: nil)
+        // The keyboard's own capital; the switch's key never reached xterm (it would send ESC [24~).
+        expectArrived(terminal, "Hello world", "auto scanning")
+        usleep(300_000)
+        #expect(terminal.bytes == Data("Hello world".utf8))
+        // Idle rounds pause it: no highlight.
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+        #expect(session.keysDown().isEmpty)
+    }
+
+    @Test func twoSwitchesTypeASentenceByStepScanning() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "step",
+                                                                      "--scan-switch", "F11,F12"], plainText: false)
+        try Self.scan("hello world", session: session, pick: "F12", move: "F11")
+        expectArrived(terminal, "Hello world", "step scanning")
+        usleep(300_000)
+        #expect(terminal.bytes == Data("Hello world".utf8))
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+    }
+
+    /// A paused auto scan (idle rounds) highlights nothing until the switch; a hidden keyboard comes back
+    /// with the switch.
+    @Test func idleRoundsPauseAndTheSwitchWakesIt() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "auto",
+                                                                      "--scan-interval", "0.2", "--scan-cycles", "1"])
+        func scanned() throws -> String? { ControlEndToEndTests.fields(try session.run(keypanePath, ["status"]).output)["scanned"] }
+        #expect(waitUntil { (try? scanned()) == "" })
+        session.key("F12")
+        #expect(waitUntil { (try? scanned())?.isEmpty == false })
+        _ = try session.run(keypanePath, ["hide"])
+        #expect(waitUntil { !ControlEndToEndTests.visible(session) })
+        session.key("F12")
+        #expect(waitUntil { ControlEndToEndTests.visible(session) })
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+    }
+}

@@ -1,0 +1,77 @@
+import KeyboardModel
+import Testing
+import Typing
+
+/// Switch scanning: rows, then groups of a row's keys, then keys, highlighted in turn; a switch picks.
+@Suite struct ScanningTests {
+    static func scanning(_ mode: ScanSettings.Mode, idleCycles: Int = 3) throws -> Harness {
+        var k = try Harness()
+        k.engine.scanning = ScanSettings(mode: mode, interval: 1, idleCycles: idleCycles)
+        _ = k.engine.startScanning(at: k.now)
+        return k
+    }
+
+    /// The labels of the highlighted keys.
+    static func highlighted(_ k: Harness) -> [String] {
+        k.engine.state.scanned.sorted().map { k.engine.geometry.keys[$0].name }
+    }
+
+    @Test func autoScanningTypesAKeyInThreePicks() throws {
+        var k = try Self.scanning(.auto)
+        #expect(Self.highlighted(k) == ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"])
+        k.wait(1)
+        #expect(Self.highlighted(k).first == "a")
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        // A row of nine keys: two groups.
+        #expect(Self.highlighted(k) == ["a", "s", "d", "f"])
+        k.wait(1)
+        #expect(Self.highlighted(k) == ["g", "h", "j", "k", "l"])
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        #expect(Self.highlighted(k) == ["g"])
+        k.wait(1)
+        #expect(Self.highlighted(k) == ["h"])
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        #expect(k.typed() == [.text("h")])
+        // Back to the top.
+        #expect(Self.highlighted(k).first == "q")
+    }
+
+    @Test func aRoundWithNoPickGoesBackUpAndIdleRoundsPause() throws {
+        var k = try Self.scanning(.auto, idleCycles: 2)
+        let rows = k.engine.geometry.keys.map(\.rect.y).reduce(into: Set<Int>()) { $0.insert($1) }.count
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions   // the first row: two groups
+        k.wait(2)
+        #expect(Self.highlighted(k).first == "q" && Self.highlighted(k).count == 10)
+        k.wait(Double(rows * 2) - 0.5)
+        #expect(!Self.highlighted(k).isEmpty)
+        k.wait(1)
+        #expect(Self.highlighted(k).isEmpty && k.engine.nextDeadline == nil)
+        // The switch wakes it, at the top.
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        #expect(Self.highlighted(k).first == "q" && k.typed().isEmpty)
+    }
+
+    @Test func stepScanningMovesOnlyWithItsSwitch() throws {
+        var k = try Self.scanning(.step)
+        #expect(k.engine.nextDeadline == nil)
+        k.wait(5)
+        #expect(Self.highlighted(k).first == "q")
+        _ = k.engine.scanSwitch(pick: false, at: k.now)
+        _ = k.engine.scanSwitch(pick: false, at: k.now)
+        #expect(Self.highlighted(k).first == "z" || Self.highlighted(k).contains("z"))
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        let row = Self.highlighted(k)
+        #expect(!row.isEmpty && row.count <= 5)
+        // Stepping past the row's last item goes back to the rows.
+        for _ in 0..<12 where k.engine.state.scanned.count <= 5 { _ = k.engine.scanSwitch(pick: false, at: k.now) }
+        #expect(Self.highlighted(k).first == "q")
+        #expect(k.typed().isEmpty)
+    }
+
+    @Test func stoppingClearsTheHighlightAndTheTimer() throws {
+        var k = try Self.scanning(.auto)
+        let update = k.engine.stopScanning()
+        #expect(!update.changedKeys.isEmpty)
+        #expect(k.engine.state.scanned.isEmpty && k.engine.nextDeadline == nil)
+    }
+}
