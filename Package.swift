@@ -71,7 +71,7 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "CX11", "CXTest", "CXRandR"],
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "X11Host", "CX11", "CXTest", "CXRandR"],
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests

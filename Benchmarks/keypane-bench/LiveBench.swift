@@ -46,6 +46,13 @@ struct Child {
         return (Double(fields[11])! + Double(fields[12])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// CPU seconds of the main thread, to the nanosecond (/proc/PID/schedstat), for costs below the clock tick.
+    var mainThreadCPUSeconds: Double {
+        guard let text = try? readText("/proc/\(pid)/schedstat"), let first = text.split(separator: " ").first,
+              let nanoseconds = Double(first) else { return 0 }
+        return nanoseconds / 1e9
+    }
+
     func status(_ field: String) -> Int {
         guard let text = try? readText("/proc/\(pid)/status") else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {

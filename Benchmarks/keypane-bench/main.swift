@@ -6,8 +6,11 @@
 //   live           under a private Xvfb and openbox: exec to window, tap to keystroke at a receiving
 //                  client, CPU per tap, RSS, idle wake-ups; and matchbox-keyboard through the same taps
 //   resize         screen size changes to the keyboard redrawn at the new width
-//   auto-show      with a private session bus: a click into a GTK field to the keyboard shown, idle wake-ups
-//                  with the bus and five applications, the memory the bus adds
+//   auto-show      with a private session bus: a click into a GTK field, and into a Firefox input, to the
+//                  keyboard shown; CPU per tap into the GTK entry; idle wake-ups with the bus and five
+//                  applications; the memory the bus adds
+//   access         switch scanning's step timing and CPU per step, wake-ups while it is paused, and dwell's
+//                  press timing
 //   sound          through a private PulseAudio null sink: key press to the click's first audible sample,
 //                  20 taps a second, and tap to keystroke with sound on against sound off
 
@@ -120,6 +123,9 @@ if let keypane = argument("--keypane") {
         }
         if only == nil || only == "auto-show" {
             try runAutoShowBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
+        if only == nil || only == "access" {
+            try runAccessBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
     } catch {
         print("keypane-bench: live figures: \(error)")
