@@ -10,6 +10,11 @@ public final class KeyboardRenderer {
     public var theme: Theme {
         didSet { if theme != oldValue { forgetImages() } }
     }
+    /// How large labels and icons are drawn, against their usual size (0.5 to 2); a label still shrinks to
+    /// fit its key.
+    public var labelScale = 1.0 {
+        didSet { if labelScale != oldValue { forgetImages() } }
+    }
     private let pangoContext: OpaquePointer
     private let layout: OpaquePointer
     private let font: OpaquePointer
@@ -265,22 +270,22 @@ public final class KeyboardRenderer {
         let cx = w / 2
         let cy = h / 2
         if let icon = key.icon {
-            let size = min(h * 0.42, w * 0.62)
+            let size = min(h * 0.42 * labelScale, w * 0.62, h * 0.8)
             Icons.draw(icon, filled: key.latched, cr: cr, cx: cx.rounded(), cy: cy.rounded(), size: size.rounded())
             return
         }
         guard let label = key.label else { return }
         let single = label.count == 1
         let maxWidth = w * 0.86
-        var size = h * (single ? (key.compact ? 0.5 : 0.4) : 0.3)
+        var size = min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7)
         guard let secondary = key.secondary else {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
             return
         }
         // Phone letters go under the digit; a shifted character goes above the key's own.
         let below = secondary.allSatisfy(\.isUppercase) && label.allSatisfy(\.isNumber)
-        size *= 0.85
-        let small = h * (below ? 0.2 : 0.25)
+        size = min(size * 0.85, h * 0.45)
+        let small = min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3)
         if below {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
             set(cr, key.style == .prominent ? ink : theme.secondaryLabel)

@@ -34,6 +34,8 @@ public final class KeyboardHost {
         public var showButton: Bool
         /// The switches of switch scanning (the engine's `scanning` says whether it is on and how).
         public var scanSwitches: [String] = []
+        /// How large labels are drawn, against their usual size (`--label-size`).
+        public var labelScale = 1.0
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -137,7 +139,9 @@ public final class KeyboardHost {
         deleteWindowAtom = connection.atom("WM_DELETE_WINDOW")
         instanceAtom = connection.atom(Self.instanceSelection(screen: connection.defaultScreen))
         placement = Placement(connection: connection, options: options, rows: engine.geometry.rows)
-        painter = Painter(renderer: KeyboardRenderer(theme: theme), window: placement.window)
+        let renderer = KeyboardRenderer(theme: theme)
+        renderer.labelScale = options.labelScale
+        painter = Painter(renderer: renderer, window: placement.window)
         settings = DesktopSettings(connection: connection)
         Self.selectScreenAndKeymapEvents(connection, randr: &randrEventBase, xkb: &xkbEventBase)
         caret = CaretWatch(connection: connection, window: placement.window)

@@ -8,11 +8,22 @@ public struct Monitor: Equatable, Sendable {
     public var name: String
     public var rect: Rect
     public var isPrimary: Bool
+    /// Its height in millimetres, where RandR reports it.
+    public var heightMillimetres: Int?
 
-    public init(name: String, rect: Rect, isPrimary: Bool) {
+    public init(name: String, rect: Rect, isPrimary: Bool, heightMillimetres: Int? = nil) {
         self.name = name
         self.rect = rect
         self.isPrimary = isPrimary
+        self.heightMillimetres = heightMillimetres
+    }
+
+    /// Pixels per millimetre, up and down, where the monitor reports a believable size (not the 0 mm of a
+    /// projector, nor a density no screen has).
+    public var pixelsPerMillimetre: Double? {
+        guard let millimetres = heightMillimetres, millimetres > 0 else { return nil }
+        let density = Double(rect.height) / Double(millimetres)
+        return (1...40).contains(density) ? density : nil
     }
 }
 
@@ -32,7 +43,7 @@ extension DisplayConnection {
                 }
                 result.append(Monitor(name: name, rect: Rect(x: Int(info.x), y: Int(info.y), width: Int(info.width),
                                                              height: Int(info.height)),
-                                      isPrimary: info.primary != 0))
+                                      isPrimary: info.primary != 0, heightMillimetres: Int(info.mheight)))
             }
         }
         if result.isEmpty {
@@ -65,12 +76,19 @@ public enum DockPlacement {
     /// small enough to leave the screen to the application.
     public static let rowHeights = 44...120
 
+    /// The smallest key a finger should be given, in millimetres at the screen's real size (Apple's 44 pt).
+    public static let minimumKeyMillimetres = 7.0
+
     /// A height that suits the monitor: 38% of its height in portrait, 30% in landscape, with rows within
-    /// `rowHeights`, and never more than half the monitor unless the smallest rows need it.
-    public static func height(for monitor: Rect, rows: Int) -> Int {
+    /// `rowHeights`, and never more than half the monitor unless the smallest rows need it. Where the monitor
+    /// says its size (`pixelsPerMillimetre`), rows are tall enough for keys of at least 7 mm (the key takes
+    /// 80% of its row; the rest is the gap).
+    public static func height(for monitor: Rect, rows: Int, pixelsPerMillimetre: Double? = nil) -> Int {
         let portrait = monitor.height > monitor.width
         let share = Int(Double(monitor.height) * (portrait ? 0.38 : 0.30))
-        let lowest = rows * rowHeights.lowerBound, highest = rows * rowHeights.upperBound
+        let physical = pixelsPerMillimetre.map { Int((minimumKeyMillimetres / 0.8 * $0).rounded(.up)) } ?? 0
+        let lowestRow = max(rowHeights.lowerBound, physical)
+        let lowest = rows * lowestRow, highest = rows * max(rowHeights.upperBound, lowestRow)
         let bounded = min(max(share, lowest), highest)
         return min(bounded, max(monitor.height / 2, min(lowest, monitor.height)))
     }

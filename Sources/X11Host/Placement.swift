@@ -47,7 +47,7 @@ final class Placement {
         }
         let monitor = chosen.rect
         var height = options.height ?? options.heightFraction.map { Int(Double(monitor.height) * $0) }
-            ?? DockPlacement.height(for: monitor, rows: rows)
+            ?? DockPlacement.height(for: monitor, rows: rows, pixelsPerMillimetre: chosen.pixelsPerMillimetre)
         height = min(max(height, 60), monitor.height)
         let frame = DockPlacement.frame(on: monitor, height: height)
         return (frame, DockPlacement.strut(frame: frame, rootHeight: connection.rootSize.height))

@@ -141,6 +141,13 @@ struct ParsedOptions {
     }
 
     func flag(_ name: String, default value: Bool) -> Bool { flags[name] ?? value }
+
+    /// `--label-size` as a scale of the labels' usual size (1 for 100%).
+    var labelScale: Double {
+        value("label-size", { text in
+            Double(text.hasSuffix("%") ? String(text.dropLast()) : text).flatMap { (50...200).contains($0) ? $0 / 100 : nil }
+        }, problem: { "bad --label-size '\($0)': expected a percentage from 50 to 200" }) ?? 1
+    }
 }
 
 /// A command line that cannot be understood, said in one line.

@@ -13,6 +13,7 @@ struct RenderCommand {
             .value("layer", "layer", "The layer to show (letters, shifted, numbers, symbols; pads have 'pad'); default: the first."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
             .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
+            .value("label-size", "percent", "How large the labels are, 50 to 200 percent of their usual size (default: 100)."),
             .flag("globe", "Show the Globe key, as when more than one keyboard is enabled (the default)."),
             .flag("dwell-pause", "Show dwell's pause key, as with --dwell (default: off)."),
             .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
@@ -66,7 +67,9 @@ struct RenderCommand {
         }
         do {
             let surface = try Surface(width: width, height: height)
-            try KeyboardRenderer(theme: theme).draw(placed, state: state, on: surface)
+            let renderer = KeyboardRenderer(theme: theme)
+            renderer.labelScale = options.labelScale
+            try renderer.draw(placed, state: state, on: surface)
             try surface.writePNG(to: output)
             if let geometry { try writeFile(geometry, placed.json()) }
         } catch { fail("\(error)") }

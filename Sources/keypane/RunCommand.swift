@@ -25,6 +25,7 @@ struct RunCommand {
             .value("keyboards", "list", "The enabled keyboards, in Globe order, comma separated (default: default,desktop)."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
             .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
+            .value("label-size", "percent", "How large the labels are, 50 to 200 percent of their usual size (default: 100)."),
             .value("height", "height", "Height in pixels (300) or percent of the monitor (35%)."),
             .value("monitor", "name", "The RandR monitor to dock on (default: the primary, else the first)."),
             .flag("floating", "Start undocked: a phone-sized keyboard dragged by its handle, reserving no space, "
@@ -149,6 +150,7 @@ struct RunCommand {
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         engine.timing = timing()
+        hostOptions.labelScale = options.labelScale
         engine.scanning = scanSettings()
         hostOptions.scanSwitches = (options["scan-switch"] ?? (engine.scanning?.mode == .step ? "F11,F12" : "F12"))
             .split(separator: ",").map { String($0.trimmingSpaces) }

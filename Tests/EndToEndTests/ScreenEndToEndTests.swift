@@ -69,6 +69,25 @@ func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _
 
     /// Two monitors side by side: the keyboard docks on the one --monitor names, and when that one goes
     /// away it moves to another (with no primary, the first).
+    /// A small dense screen (RandR says its 800 pixels are 68 mm tall): every key at least 7 mm tall, more
+    /// than the usual share of the screen gives, and the keys type.
+    @Test func keysStaySevenMillimetresOnADenseScreen() throws {
+        let session = try XSession(width: 1280, height: 800)
+        defer { session.stop() }
+        try session.addMonitor("DSI-1", x: 0, y: 0, width: 1280, height: 800, millimetres: (108, 68))
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--monitor", "DSI-1"])
+        keyboard.extra = ["--no-globe"]
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let smallest = try #require(letters.keys.map(\.height).min())
+        #expect(Double(smallest) / (800.0 / 68) >= 7, "\(smallest) px")
+        let usual = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1280, height: 800), rows: try defaultRows(width: 1280))
+        #expect(keyboard.frame.height > usual)
+        try tapText("ok", on: keyboard)
+        #expect(terminal.waitFor(text: "ok") == "ok")
+        _ = keyboard.terminate()
+    }
+
     @Test func docksOnEitherOfTwoMonitorsAndMovesWhenOneGoes() throws {
         let session = try XSession(width: 1920, height: 1080)
         defer { session.stop() }

@@ -347,9 +347,12 @@ final class XSession {
 
     private var modes: Set<String> = []
 
-    /// Adds a RandR monitor covering part of the screen (no output of its own), as a second screen would.
-    func addMonitor(_ name: String, x: Int, y: Int, width: Int, height: Int) throws {
-        try xrandr(["--setmonitor", name, "\(width)/\(width / 4)x\(height)/\(height / 4)+\(x)+\(y)", "none"])
+    /// Adds a RandR monitor covering part of the screen (no output of its own), as a second screen would;
+    /// its size in millimetres is as given, else a quarter of its pixels.
+    func addMonitor(_ name: String, x: Int, y: Int, width: Int, height: Int,
+                    millimetres: (width: Int, height: Int)? = nil) throws {
+        let size = millimetres ?? (width / 4, height / 4)
+        try xrandr(["--setmonitor", name, "\(width)/\(size.width)x\(height)/\(size.height)+\(x)+\(y)", "none"])
     }
 
     func removeMonitor(_ name: String) throws {

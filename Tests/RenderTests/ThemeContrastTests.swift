@@ -1,4 +1,6 @@
+import KeyboardModel
 import Render
+import TestSupport
 import Testing
 
 /// The high-contrast themes hold every label at WCAG AAA against every fill it is drawn on (7:1); every
@@ -40,5 +42,26 @@ import Testing
         #expect(Color(hex: 0x777777).contrast(with: Color(hex: 0xFFFFFF)) > 4.47)
         #expect(Color(hex: 0x777777).contrast(with: Color(hex: 0xFFFFFF)) < 4.49)
         #expect(Color(hex: 0x123456).contrast(with: Color(hex: 0x123456)) == 1)
+    }
+}
+
+/// The label size setting: larger labels put more ink on a key, up to what the key holds.
+@Suite struct LabelSizeTests {
+    @Test func largerLabelsInkMoreOfTheKeyAndStayInIt() throws {
+        let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 390, height: 260)
+        let key = try #require(geometry.keys.first { $0.name == "w" }).rect
+        func ink(_ scale: Double) throws -> Int {
+            let renderer = KeyboardRenderer(theme: .light)
+            renderer.labelScale = scale
+            let surface = try Surface(width: 390, height: 260)
+            try renderer.draw(geometry, on: surface)
+            let fill = pixels(surface, in: Rect(x: key.x + 2, y: key.y + 2, width: 1, height: 1))[0]
+            return pixels(surface, in: Rect(x: key.x + 1, y: key.y + 1, width: key.width - 2, height: key.height - 2))
+                .filter { $0 != fill }.count
+        }
+        let (normal, large, largest) = (try ink(1), try ink(1.5), try ink(2))
+        #expect(large > normal * 3 / 2)
+        // Capped by the key: a label never outgrows it.
+        #expect(largest >= large)
     }
 }

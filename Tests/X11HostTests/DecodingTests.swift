@@ -79,4 +79,22 @@ import X11Host
         #expect(DockPlacement.height(for: Rect(x: 0, y: 0, width: 640, height: 300), rows: 5) == 220)
         #expect(DockPlacement.height(for: Rect(x: 0, y: 0, width: 640, height: 200), rows: 5) == 200)
     }
+
+    /// Where the monitor reports its size, keys stay at least 7 mm tall: on a dense small screen the rows
+    /// grow past the usual share; on a tablet they are already big enough.
+    @Test func keysStaySevenMillimetresWhereTheMonitorSaysItsSize() throws {
+        let phone = Monitor(name: "DSI-1", rect: Rect(x: 0, y: 0, width: 1920, height: 1080), isPrimary: true,
+                            heightMillimetres: 68)
+        let density = try #require(phone.pixelsPerMillimetre)
+        let height = DockPlacement.height(for: phone.rect, rows: 4, pixelsPerMillimetre: density)
+        #expect(Double(height) / 4 * 0.8 / density >= 7)
+        #expect(height > DockPlacement.height(for: phone.rect, rows: 4))
+        let tablet = Monitor(name: "eDP-1", rect: Rect(x: 0, y: 0, width: 1280, height: 800), isPrimary: true,
+                             heightMillimetres: 135)
+        #expect(DockPlacement.height(for: tablet.rect, rows: 4, pixelsPerMillimetre: tablet.pixelsPerMillimetre)
+                == DockPlacement.height(for: tablet.rect, rows: 4))
+        // A projector's 0 mm, or a size no screen has, says nothing.
+        #expect(Monitor(name: "HDMI-1", rect: phone.rect, isPrimary: false, heightMillimetres: 0).pixelsPerMillimetre == nil)
+        #expect(Monitor(name: "HDMI-1", rect: phone.rect, isPrimary: false, heightMillimetres: 1).pixelsPerMillimetre == nil)
+    }
 }
