@@ -6,7 +6,8 @@ public import KeyboardModel
 /// Auto (one switch): the highlight moves on by itself every `interval`; the switch picks. Step (two
 /// switches): one switch moves the highlight, the other picks. A round through a row's groups or keys with no
 /// pick goes back to the rows; after `idleCycles` rounds of the rows with no pick, auto scanning pauses (no
-/// highlight, no timer) until the switch is pressed again.
+/// highlight, no timer) until the switch is pressed again. Holding the pick switch on a key with a long
+/// press (accents, the Globe key's list) opens it, and its cells are scanned in turn.
 public struct ScanSettings: Equatable, Sendable {
     public enum Mode: String, Sendable { case auto, step }
     public var mode: Mode
@@ -28,6 +29,11 @@ struct ScanPosition: Sendable {
     /// The row picked, and the group picked in it (nil: not yet).
     var row: Int?
     var group: Int?
+    /// The cells of an open popup (accents, the keyboard list) are scanned, not keys.
+    var inPopup = false
+    /// A pick switch held down on a key with a long press: which key, since when; held long enough, it
+    /// opens the key's popup instead of typing it.
+    var hold: (key: Int, since: Double)?
     /// The item highlighted at this level.
     var index = 0
     /// Rounds of this level with no pick.
@@ -65,9 +71,10 @@ extension TypingEngine {
         }
     }
 
-    /// The items of the current level, each a set of keys.
+    /// The items of the current level, each a set of keys (in a popup, its cells, as their indices).
     var scanItems: [[Int]] {
         guard let settings = scanning, let position = scanPosition else { return [] }
+        if position.inPopup { return scanPopup.map { popupOptions(state.popups[$0]).indices.map { [$0] } } ?? [] }
         let rows = scanRows
         guard let row = position.row, rows.indices.contains(row) else { return rows }
         let groups = scanGroups(rows[row], size: settings.groupSize)
@@ -105,7 +112,18 @@ extension TypingEngine {
         }
         let items = scanItems
         guard items.indices.contains(position.index) else { return startScanning(at: time) }
+        if position.inPopup {
+            pickPopupCell(position.index, at: time, &update)
+            return restartScanning(at: time, update)
+        }
         let picked = items[position.index]
+        if picked.count == 1 && position.row != nil && hasLongPress(picked[0]) && geometry.keys[picked[0]].function != .dismiss {
+            // Typed when the switch comes up; held long enough, the key's popup opens instead.
+            position.hold = (picked[0], time)
+            position.nextStep = nil
+            scanPosition = position
+            return update
+        }
         if picked.count == 1 && (position.row != nil) {
             // A key: pressed and let go, then back to the rows.
             pressKey(picked[0], at: time, &update)
@@ -127,6 +145,74 @@ extension TypingEngine {
         return update
     }
 
+    /// The pick switch came up: a key held for less than the long press is typed now.
+    public mutating func scanSwitchReleased(at time: Double) -> Update {
+        var update = Update()
+        guard let hold = scanPosition?.hold else { return update }
+        scanPosition?.hold = nil
+        pressKey(hold.key, at: time, &update)
+        return restartScanning(at: time, update)
+    }
+
+    private mutating func restartScanning(at time: Double, _ update: Update) -> Update {
+        var update = update
+        let restart = startScanning(at: time)
+        update.changedKeys.formUnion(restart.changedKeys)
+        return update
+    }
+
+    /// What scanning highlights, by name: keys left to right, or the popup cell.
+    public var scanHighlight: [String] {
+        if scanPosition?.inPopup == true, let open = scanPopup, let index = scanPosition?.index {
+            let options = popupOptions(state.popups[open])
+            return options.indices.contains(index) ? [options[index]] : []
+        }
+        return state.scanned.sorted().map { geometry.keys[$0].name }
+    }
+
+    /// The open popup scanning walks, by its index in the state's popups.
+    var scanPopup: Int? { state.popups.firstIndex { !isPreview($0) } }
+
+    func popupOptions(_ popup: Popup) -> [String] {
+        switch popup {
+        case .alternates(_, let options, _): options
+        case .keyboards(_, let titles, _): titles
+        case .preview: []
+        }
+    }
+
+    /// Moves the popup's own selection to the cell scanning highlights.
+    mutating func selectPopupCell(_ cell: Int, _ update: inout Update) {
+        guard let index = scanPopup else { return }
+        switch state.popups[index] {
+        case .alternates(let key, let options, _): state.popups[index] = .alternates(key: key, options: options, selected: cell)
+        case .keyboards(let key, let titles, _): state.popups[index] = .keyboards(key: key, titles: titles, selected: cell)
+        case .preview: break
+        }
+        update.popupsChanged = true
+    }
+
+    /// Picks a popup's cell: an accent is typed, a keyboard chosen; the popup closes.
+    private mutating func pickPopupCell(_ cell: Int, at time: Double, _ update: inout Update) {
+        guard let index = scanPopup else { return }
+        let popup = state.popups.remove(at: index)
+        update.popupsChanged = true
+        switch popup {
+        case .alternates(_, let options, _): typeText(options[cell], at: time, &update)
+        case .keyboards: update.actions.append(.selectKeyboard(cell))
+        case .preview: break
+        }
+    }
+
+    /// Held long enough: the key's popup opens, and its cells are scanned from the first.
+    mutating func openScannedPopup(at time: Double, _ update: inout Update) {
+        guard let settings = scanning, let hold = scanPosition?.hold else { return }
+        openLongPress(key: hold.key, &update)
+        scanPosition = ScanPosition(inPopup: true, nextStep: settings.mode == .auto ? time + settings.interval : nil)
+        selectPopupCell(0, &update)
+        highlight(&update)
+    }
+
     /// The highlight moves on: past the last item, a new round, or back to the rows.
     mutating func advanceScan(_ update: inout Update) {
         guard let settings = scanning, var position = scanPosition else { return }
@@ -134,7 +220,12 @@ extension TypingEngine {
         if position.index >= scanItems.count {
             position.index = 0
             position.rounds += 1
-            if position.row != nil {
+            if position.inPopup {
+                // A round of the popup with no pick: it closes, back to the rows.
+                if let open = scanPopup { state.popups.remove(at: open) }
+                update.popupsChanged = true
+                position = ScanPosition(nextStep: position.nextStep)
+            } else if position.row != nil {
                 // A round of a row with no pick: back to the rows.
                 position = ScanPosition(nextStep: position.nextStep)
             } else if settings.mode == .auto && position.rounds >= settings.idleCycles {
@@ -146,17 +237,31 @@ extension TypingEngine {
         highlight(&update)
     }
 
-    /// When the auto highlight next moves.
-    var scanDeadline: Double? { scanPosition?.nextStep }
+    /// When the auto highlight next moves, or a held switch opens a popup.
+    var scanDeadline: Double? {
+        if let hold = scanPosition?.hold { return hold.since + timing.longPress }
+        return scanPosition?.nextStep
+    }
 
-    /// The auto highlight's step, when due.
+    /// The auto highlight's step, or the popup of a held switch, when due.
     mutating func scanTick(at now: Double, _ update: inout Update) {
+        if let hold = scanPosition?.hold, hold.since + timing.longPress <= now {
+            openScannedPopup(at: now, &update)
+            return
+        }
         guard let settings = scanning, let next = scanPosition?.nextStep, next <= now else { return }
         scanPosition?.nextStep = next + settings.interval
         advanceScan(&update)
     }
 
     private mutating func highlight(_ update: inout Update) {
+        if let position = scanPosition, position.inPopup {
+            // The popup's own selection shows the cell; no key is highlighted.
+            selectPopupCell(position.index, &update)
+            update.changedKeys.formUnion(state.scanned)
+            state.scanned = []
+            return
+        }
         let items = scanItems
         let keys: Set<Int> = scanPosition.map { $0.paused || !items.indices.contains($0.index) ? [] : Set(items[$0.index]) } ?? []
         update.changedKeys.formUnion(state.scanned.symmetricDifference(keys))

@@ -5,10 +5,10 @@ internal import Typing
 /// What the keyboard does for `keypane show`, `hide`, `toggle`, `status`, `set` and `type` (ControlServer
 /// reads the requests from the socket).
 extension KeyboardHost {
-    /// With switch scanning on, the keys it highlights now, left to right, by name.
+    /// With switch scanning on, the keys it highlights now, left to right, by name (or an open popup's cell).
     private var scanStatus: String {
         guard engine.scanning != nil else { return "" }
-        return "scanned: " + engine.state.scanned.sorted().map { engine.geometry.keys[$0].name }.joined(separator: " ") + "\n"
+        return "scanned: " + engine.scanHighlight.joined(separator: " ") + "\n"
     }
 
     /// Does what a request asks, and says what to answer.

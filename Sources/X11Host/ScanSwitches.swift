@@ -30,12 +30,17 @@ final class ScanSwitches {
     /// Keycodes and buttons grabbed, each with whether it picks (else it moves the highlight on).
     private(set) var keys: [UInt8: Bool] = [:]
     private(set) var buttons: [UInt32: Bool] = [:]
+    /// Switch keys down now: a key held down repeats its presses, which are not new presses.
+    private var down: Set<UInt8> = []
 
     /// Grabs the switches: with one, it picks; with two (step scanning), the first moves on and the second
     /// picks. Throws when the server refuses a grab (another program holds it).
     init(connection: DisplayConnection, switches: [ScanSwitch]) throws(ScanSwitchError) {
         self.connection = connection
         let display = connection.display, root = connection.rootWindow
+        // A held key then repeats as presses alone, with one release at the end.
+        var supported: Int32 = 0
+        XkbSetDetectableAutoRepeat(display, 1, &supported)
         _ = connection.takeLastError()
         for (index, item) in switches.enumerated() {
             let picks = switches.count == 1 || index == 1
@@ -65,12 +70,28 @@ final class ScanSwitches {
         buttons = [:]
     }
 
-    /// For a key or button event on the root: nil when it is no switch, else whether it picks.
+    /// For a key or button press on the root: nil when it is no switch (or a held key's repeat), else
+    /// whether it picks.
     func switchPressed(_ event: XEvent) -> Bool? {
         switch event.type {
-        case KeyPress: keys[UInt8(truncatingIfNeeded: event.xkey.keycode)]
-        case ButtonPress: buttons[event.xbutton.button]
-        default: nil
+        case KeyPress:
+            let keycode = UInt8(truncatingIfNeeded: event.xkey.keycode)
+            guard let picks = keys[keycode], down.insert(keycode).inserted else { return nil }
+            return picks
+        case ButtonPress: return buttons[event.xbutton.button]
+        default: return nil
+        }
+    }
+
+    /// For a key or button release on the root: nil when it is no switch, else whether it picks.
+    func switchReleased(_ event: XEvent) -> Bool? {
+        switch event.type {
+        case KeyRelease:
+            let keycode = UInt8(truncatingIfNeeded: event.xkey.keycode)
+            down.remove(keycode)
+            return keys[keycode]
+        case ButtonRelease: return buttons[event.xbutton.button]
+        default: return nil
         }
     }
 

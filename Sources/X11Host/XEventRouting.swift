@@ -38,8 +38,13 @@ extension KeyboardHost: EventSource {
         }
         if let scanSwitches, event.xany.window == connection.rootWindow,
            [KeyPress, KeyRelease, ButtonPress, ButtonRelease].contains(type) {
-            // A scanning switch (grabbed on the root): its press only; the release is nothing.
-            if let pick = scanSwitches.switchPressed(event) { scanSwitchPressed(pick: pick) }
+            // A scanning switch (grabbed on the root): the pick switch's release types a key it did not hold
+            // long enough to open.
+            if let pick = scanSwitches.switchPressed(event) {
+                scanSwitchPressed(pick: pick)
+            } else if scanSwitches.switchReleased(event) == true, window.isMapped {
+                apply(engine.scanSwitchReleased(at: EventLoop.monotonicNow()))
+            }
             return
         }
         switch type {

@@ -63,6 +63,30 @@ import Testing
         #expect(status == 0 && messages.isEmpty, "\(messages)")
     }
 
+    /// Holding the switch on e opens its accents, which are scanned in turn: é is picked.
+    @Test func holdingTheSwitchPicksAnAccent() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "step",
+                                                                      "--scan-switch", "F11,F12"])
+        func scanned() throws -> [String] {
+            (ControlEndToEndTests.fields(try session.run(keypanePath, ["status"]).output)["scanned"] ?? "")
+                .split(separator: " ").map(String.init)
+        }
+        for _ in 0..<40 where try scanned() != ["e"] {
+            session.key(try scanned().contains("e") ? "F12" : "F11")
+        }
+        #expect(try scanned() == ["e"])
+        session.holdKey("F12", seconds: 0.7)
+        #expect(waitUntil { (try? scanned()) == ["e"] })
+        for _ in 0..<10 where try scanned() != ["é"] { session.key("F11") }
+        session.key("F12")
+        expectArrived(terminal, "é", "an accent by scanning")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+    }
+
     /// A paused auto scan (idle rounds) highlights nothing until the switch; a hidden keyboard comes back
     /// with the switch.
     @Test func idleRoundsPauseAndTheSwitchWakesIt() throws {

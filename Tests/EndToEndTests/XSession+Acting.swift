@@ -44,6 +44,16 @@ extension XSession {
         waitForButton(down: false)
     }
 
+    /// A key of the keymap held down for a while, then let go.
+    func holdKey(_ name: String, seconds: Double) {
+        let code = XKeysymToKeycode(connection, XStringToKeysym(name))
+        XTestFakeKeyEvent(connection, UInt32(code), 1, 0)
+        XSync(connection, 0)
+        usleep(useconds_t(seconds * 1_000_000))
+        XTestFakeKeyEvent(connection, UInt32(code), 0, 0)
+        XSync(connection, 0)
+    }
+
     /// A key of the keymap, pressed and released with XTest (as another program would, not Keypane).
     func key(_ name: String) {
         let code = XKeysymToKeycode(connection, XStringToKeysym(name))

@@ -68,6 +68,70 @@ import Typing
         #expect(k.typed().isEmpty)
     }
 
+    /// Walks auto scanning to a key: waits until it is in the highlight, and picks, at each level.
+    static func reach(_ k: inout Harness, _ label: String) {
+        for _ in 0..<60 {
+            let highlighted = highlighted(k)
+            if highlighted == [label] { return }
+            if highlighted.contains(label) {
+                k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+            } else {
+                k.wait(1)
+            }
+        }
+        Issue.record("\(label) was never highlighted")
+    }
+
+    /// Holding the pick switch on a key with accents opens them, and they are scanned and picked; a short
+    /// press types the key, on release.
+    @Test func holdingTheSwitchOpensAKeysAccents() throws {
+        var k = try Self.scanning(.auto)
+        Self.reach(&k, "e")
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        k.now += 0.1
+        k.actions += k.engine.scanSwitchReleased(at: k.now).actions
+        #expect(k.typed() == [.text("e")])
+        Self.reach(&k, "e")
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        k.wait(0.5)
+        guard case .alternates(_, let options, let selected) = k.engine.state.popups.last else {
+            Issue.record("no accents open: \(k.engine.state.popups)")
+            return
+        }
+        #expect(selected == 0 && k.engine.state.scanned.isEmpty)
+        // The release after the popup opened types nothing; the highlight walks the accents.
+        k.actions += k.engine.scanSwitchReleased(at: k.now).actions
+        k.wait(1)
+        k.wait(1)
+        if case .alternates(_, _, let now) = k.engine.state.popups.last { #expect(now == 2) }
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        #expect(k.typed() == [.text(options[2])])
+        #expect(!k.engine.state.popups.contains { if case .alternates = $0 { true } else { false } })
+        #expect(Self.highlighted(k).first == "q")
+    }
+
+    @Test func holdingTheSwitchOnTheGlobeKeyOpensTheKeyboardList() throws {
+        var k = try Harness(["default", "email"])
+        k.engine.scanning = ScanSettings(mode: .step)
+        _ = k.engine.startScanning(at: k.now)
+        // Step scanning: move to the Globe key.
+        for _ in 0..<40 where Self.highlighted(k) != ["globe"] {
+            if Self.highlighted(k).contains("globe") {
+                _ = k.engine.scanSwitch(pick: true, at: k.now)
+            } else {
+                _ = k.engine.scanSwitch(pick: false, at: k.now)
+            }
+        }
+        #expect(Self.highlighted(k) == ["globe"])
+        _ = k.engine.scanSwitch(pick: true, at: k.now)
+        k.wait(0.5)
+        #expect(k.engine.state.popups.contains { if case .keyboards = $0 { true } else { false } })
+        _ = k.engine.scanSwitchReleased(at: k.now)
+        _ = k.engine.scanSwitch(pick: false, at: k.now)
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        #expect(k.typed().contains(.selectKeyboard(1)))
+    }
+
     @Test func stoppingClearsTheHighlightAndTheTimer() throws {
         var k = try Self.scanning(.auto)
         let update = k.engine.stopScanning()
