@@ -41,7 +41,7 @@ public struct TypingEngine: Sendable {
     public private(set) var geometry: KeyboardGeometry
     public internal(set) var state = KeyboardState()
     /// The layer chosen with layer keys; shift shows `shifted` over `letters`.
-    public private(set) var baseLayer: String
+    public internal(set) var baseLayer: String
     public var timing = Timing() {
         didSet {
             // Dwell brings its pause key.
@@ -61,14 +61,14 @@ public struct TypingEngine: Sendable {
     /// Whether shift is on because autocapitalization put it on (not a tap).
     var autoShift = false
 
-    private var touches: [Int: Touch] = [:]
+    var touches: [Int: Touch] = [:]
     /// The key the pointer rests on for dwell, since when, and whether it pressed it already.
     var hovering: Hover?
     /// Switch scanning, when on (TypingEngine+Scanning.swift), and where it is.
     public var scanning: ScanSettings?
     var scanPosition: ScanPosition?
     /// The key last typed and when it was let go, for bounce keys.
-    private var lastTyped: (function: KeyFunction, time: Double)?
+    var lastTyped: (function: KeyFunction, time: Double)?
     var lastShiftPress = -Double.infinity
     /// When each modifier key was last tapped on, for the double tap that locks it.
     var lastModifierTap: [String: Double] = [:]
@@ -77,7 +77,7 @@ public struct TypingEngine: Sendable {
     var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
     private var geometryCache: [String: KeyboardGeometry] = [:]
 
-    private struct Touch: Sendable {
+    struct Touch: Sendable {
         var key: Int
         var began: Double
         /// Whether the press counts yet (with slow keys, once held long enough).
@@ -238,126 +238,8 @@ public struct TypingEngine: Sendable {
         return update
     }
 
-    mutating func began(_ event: InputEvent, _ update: inout Update) {
-        if let old = touches.removeValue(forKey: event.touch) { release(old, &update) }
-        guard let key = geometry.keyIndex(atX: event.x, y: event.y) else { return }
-        if let last = lastTyped, last.function == geometry.keys[key].function, event.time - last.time < timing.bounceKeys {
-            return
-        }
-        press(key, &update)
-        touches[event.touch] = Touch(key: key, began: event.time, accepted: false)
-        if timing.slowKeys <= 0 { accept(event.touch, at: event.time, &update) }
-    }
-
-    /// The press of a touch counts: at once, or with slow keys once held long enough. What a key does on
-    /// its press (delete, shift, caps lock, the preview) happens now; typing waits for the release.
-    mutating func accept(_ id: Int, at time: Double, _ update: inout Update) {
-        guard var touch = touches[id] else { return }
-        touch.accepted = true
-        touch.began = time
-        let key = touch.key
-        update.click = Click(for: geometry.keys[key].function)
-        switch geometry.keys[key].function {
-        case .keysym("BackSpace"):
-            delete(&update)
-            if timing.keyRepeat { touch.nextRepeat = time + timing.repeatDelay }
-        case .shift:
-            // Shift that autocapitalization put on stays on under the finger; let go untouched, it goes off.
-            let fromAuto = autoShift && state.shift == .on
-            if fromAuto {
-                autoShift = false
-            } else {
-                shiftPressed(at: time, &update)
-            }
-            shiftHold = (id, false, fromAuto)
-        case .capsLock:
-            state.shift = state.shift == .capsLock ? .off : .capsLock
-            relayoutForShift(&update)
-        default: break
-        }
-        touches[id] = touch
-        showPreview(for: touch.key, &update)
-    }
-
-    private mutating func moved(_ event: InputEvent, _ update: inout Update) {
-        guard var touch = touches[event.touch] else { return }
-        if let index = state.popups.firstIndex(where: { $0.key == touch.key && !isPreview($0) }) {
-            choose(in: index, x: event.x, y: event.y, &update)
-            return
-        }
-        guard let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key else { return }
-        // Sliding moves the press to the key under the finger, as on iOS; a repeat stops. With slow keys,
-        // the new key must be held as long again.
-        unpress(touch.key, &update)
-        touch.key = key
-        touch.began = event.time
-        touch.longPressDone = false
-        touch.nextRepeat = nil
-        press(key, &update)
-        touches[event.touch] = touch
-        if touch.accepted { showPreview(for: key, &update) }
-    }
-
-    mutating func ended(_ event: InputEvent, _ update: inout Update) {
-        guard let touch = touches.removeValue(forKey: event.touch) else { return }
-        let popup = state.popups.first { $0.key == touch.key && !isPreview($0) }
-        release(touch, &update)
-        // Let go before slow keys took it: nothing.
-        guard touch.accepted else { return }
-        lastTyped = (geometry.keys[touch.key].function, event.time)
-        switch popup {
-        case .alternates(_, let options, let selected):
-            typeText(options[selected], at: event.time, &update)
-            return
-        case .keyboards(_, _, let selected):
-            update.actions.append(.selectKeyboard(selected))
-            return
-        default: break
-        }
-        let placed = geometry.keys[touch.key]
-        switch placed.function {
-        case .text(let text):
-            typeText(text, at: event.time, &update)
-        case .keysym("BackSpace"):
-            break
-        case .keysym(let name) where Self.modifierKeysyms.contains(name):
-            tapModifier(name, at: event.time)
-            update.changedKeys.formUnion(keys { $0 == .keysym(name) })
-        case .keysym(let name):
-            update.actions.append(.keysym(name, modifiers: modifierList()))
-            composer.keysym(name, modifiers: modifierList())
-            afterKey(&update)
-        case .shift:
-            if let hold = shiftHold, hold.touch == event.touch {
-                shiftHold = nil
-                if (hold.typed || hold.fromAuto) && state.shift == .on {
-                    state.shift = .off
-                    relayoutForShift(&update)
-                }
-                if hold.fromAuto { lastShiftPress = event.time }
-            }
-        case .capsLock:
-            break
-        case .layer(let target):
-            if target == "shifted" {
-                baseLayer = "letters"
-                state.shift = .on
-            } else {
-                baseLayer = target
-            }
-            try? relayout()
-            update.redrawAll = true
-        case .globe:
-            if !touch.longPressDone { update.actions.append(.nextKeyboard) }
-        case .dismiss:
-            if !touch.longPressDone { update.actions.append(.dismiss) }
-        case .dwellPause:
-            state.dwellPaused.toggle()
-            update.changedKeys.insert(touch.key)
-        }
-    }
-
-    // MARK: - Steps (shift and text in TypingEngine+Shift.swift, popups in TypingEngine+Popups.swift)
+    // MARK: - Steps (touches in TypingEngine+Touches.swift, shift and text in TypingEngine+Shift.swift, popups
+    // in TypingEngine+Popups.swift, dwell and scanning in files of their own)
 
     mutating func relayout() throws(GeometryError) {
         var layer = baseLayer
@@ -381,12 +263,12 @@ public struct TypingEngine: Sendable {
         touch.key < geometry.keys.count && [KeyFunction.shift, .capsLock].contains(geometry.keys[touch.key].function)
     }
 
-    private mutating func press(_ key: Int, _ update: inout Update) {
+    mutating func press(_ key: Int, _ update: inout Update) {
         state.pressed.insert(key)
         update.changedKeys.insert(key)
     }
 
-    private mutating func unpress(_ key: Int, _ update: inout Update) {
+    mutating func unpress(_ key: Int, _ update: inout Update) {
         state.pressed.remove(key)
         update.changedKeys.insert(key)
         if let index = state.popups.firstIndex(where: { $0.key == key }) {
@@ -395,7 +277,7 @@ public struct TypingEngine: Sendable {
         }
     }
 
-    private mutating func release(_ touch: Touch, _ update: inout Update) {
+    mutating func release(_ touch: Touch, _ update: inout Update) {
         guard touch.key < geometry.keys.count else { return }
         unpress(touch.key, &update)
     }
