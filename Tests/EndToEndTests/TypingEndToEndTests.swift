@@ -68,6 +68,30 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
     }
 }
 
+/// zenity's entry dialog, a GTK text field, with the focus; what it prints once Return confirms it.
+struct ZenityEntry {
+    let process: Process
+    let output = Pipe()
+
+    init(session: XSession) throws {
+        process = try session.start("/usr/bin/zenity", ["--entry", "--title", "Keypane test"],
+                                    stdout: output.fileHandleForWriting, environment: ["GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
+        var entry: UInt?
+        guard waitUntil({ entry = session.window(classNamed: "zenity"); return entry != nil }), let entry,
+              waitUntil({ session.focusedWindowFamily().contains(entry) }) else {
+            throw TestFailure("zenity did not appear with focus")
+        }
+        usleep(500_000)
+    }
+
+    /// What zenity printed when it ended, or "" if it did not end.
+    func confirmed() -> String {
+        guard waitUntil({ !process.isRunning }) else { return "" }
+        try? output.fileHandleForWriting.close()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
+
 @Suite(.serialized) struct TypingEndToEndTests {
     /// Every key of every layer of every keyboard type, in both width classes, arrives in xterm as typed.
     @Test(arguments: [(1280, 800), (600, 900)])
@@ -127,23 +151,13 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
     @Test func aLockedModifierHoldsUntilTappedAgain() throws {
         let session = try XSession()
         defer { session.stop() }
-        let output = Pipe()
-        let zenity = try session.start("/usr/bin/zenity", ["--entry", "--title", "Keypane test"],
-                                       stdout: output.fileHandleForWriting, environment: ["GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
-        var entry: UInt?
-        guard waitUntil({ entry = session.window(classNamed: "zenity"); return entry != nil }), let entry,
-              waitUntil({ session.focusedWindowFamily().contains(entry) }) else {
-            throw TestFailure("zenity did not appear with focus")
-        }
-        usleep(500_000)
+        let entry = try ZenityEntry(session: session)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--type", "desktop", "--height", "360"])
         let letters = try keyboard.geometry(type: "desktop", layer: "letters")
         for label in ["a", "b", "c", "ctrl", "ctrl", "a", "x", "ctrl", "z", "return"] {
             keyboard.tap(try #require(letters.key(label: label), "\(label)"))
         }
-        #expect(waitUntil { !zenity.isRunning })
-        try? output.fileHandleForWriting.close()
-        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "z\n")
+        #expect(entry.confirmed() == "z\n")
         #expect(session.keysDown().isEmpty)
         _ = keyboard.terminate()
         #expect(session.keysDown().isEmpty)
@@ -250,15 +264,7 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
     @Test func typesIntoAGTKTextField() throws {
         let session = try XSession()
         defer { session.stop() }
-        let output = Pipe()
-        let zenity = try session.start("/usr/bin/zenity", ["--entry", "--title", "Keypane test"],
-                                       stdout: output.fileHandleForWriting, environment: ["GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
-        var entry: UInt?
-        guard waitUntil({ entry = session.window(classNamed: "zenity"); return entry != nil }), let entry,
-              waitUntil({ session.focusedWindowFamily().contains(entry) }) else {
-            throw TestFailure("zenity did not appear with focus")
-        }
-        usleep(500_000)
+        let entry = try ZenityEntry(session: session)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"])
         let letters = try keyboard.geometry(type: "default", layer: "letters")
         let shifted = try keyboard.geometry(type: "default", layer: "shifted")
@@ -278,10 +284,7 @@ func expectArrived(_ terminal: Terminal, _ expected: String, _ what: String) {
         keyboard.tap(letters.key(label: "t")!)
         keyboard.tap(letters.key(label: "e")!)
         keyboard.tap(letters.key(label: "return")!)
-        #expect(waitUntil { !zenity.isRunning })
-        try? output.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(text == "Hi, 3€ éte\n")
+        #expect(entry.confirmed() == "Hi, 3€ éte\n")
         #expect(!session.focusedWindowFamily().contains(keyboard.window))
         _ = keyboard.terminate()
     }
