@@ -47,29 +47,34 @@ import Testing
 
 /// Dwell, with the pointer only (XTest moves it; no button is ever pressed), into xterm.
 @Suite(.serialized) struct DwellEndToEndTests {
-    @Test func restingThePointerOnKeysTypesAWord() throws {
+    @Test func restingThePointerOnKeysTypesHelloWorld() throws {
         let session = try XSession()
         defer { session.stop() }
         let terminal = try Terminal(session: session)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--dwell", "0.4"])
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--dwell", "0.4"],
+                                        plainText: false)
         keyboard.extra = ["--no-globe", "--dwell-pause"]
         let letters = try keyboard.geometry(type: "default", layer: "letters")
+        /// Off the keyboard, then onto the key until it is pressed: the same key twice needs the pointer to
+        /// leave it in between, as a person's would.
         func rest(on label: String) throws {
-            let key = try #require(letters.key(label: label), "\(label)")
+            let key = try #require(letters.keys.first { $0.label == label || $0.text == label }, "\(label)")
+            session.move(x: keyboard.frame.x + 5, y: keyboard.frame.y - 20)
+            usleep(100_000)
             session.move(x: keyboard.frame.x + key.centre.0, y: keyboard.frame.y + key.centre.1)
             usleep(650_000)
             #expect(!session.pointer().buttonDown)
         }
-        for label in ["k", "e", "y", "p", "a", "n", "e"] { try rest(on: label) }
+        for character in "hello, world" { try rest(on: character == " " ? " " : String(character)) }
         // Paused: resting on x types nothing; resumed, z.
         try rest(on: "pause")
         try rest(on: "x")
         try rest(on: "pause")
         try rest(on: "z")
-        expectArrived(terminal, "keypanez", "dwell")
+        expectArrived(terminal, "Hello, worldz", "dwell")
         // The pointer resting on z after its press types nothing more.
         usleep(1_000_000)
-        #expect(terminal.bytes == Data("keypanez".utf8))
+        #expect(terminal.bytes == Data("Hello, worldz".utf8))
         let (status, messages) = keyboard.terminate()
         #expect(status == 0 && messages.isEmpty, "\(messages)")
     }

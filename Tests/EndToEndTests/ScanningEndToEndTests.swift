@@ -32,17 +32,17 @@ import Testing
         }
     }
 
-    @Test func oneSwitchTypesASentenceByAutoScanning() throws {
+    @Test func oneSwitchTypesHelloWorldByAutoScanning() throws {
         let session = try XSession()
         defer { session.stop() }
         let terminal = try Terminal(session: session)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "auto",
                                                                       "--scan-interval", "0.4"], plainText: false)
-        try Self.scan("hello world", session: session, pick: "F12", move: nil)
+        try Self.scan("hello, world", session: session, pick: "F12", move: nil)
         // The keyboard's own capital; the switch's key never reached xterm (it would send ESC [24~).
-        expectArrived(terminal, "Hello world", "auto scanning")
+        expectArrived(terminal, "Hello, world", "auto scanning")
         usleep(300_000)
-        #expect(terminal.bytes == Data("Hello world".utf8))
+        #expect(terminal.bytes == Data("Hello, world".utf8))
         // Idle rounds pause it: no highlight.
         let (status, messages) = keyboard.terminate()
         #expect(status == 0 && messages.isEmpty, "\(messages)")

@@ -141,7 +141,11 @@ struct ZenityEntry {
         keyboard.tap(letters.key(label: "ctrl")!)
         keyboard.tap(letters.key(label: "c")!)
         keyboard.tap(letters.key(label: "c")!)
-        expectArrived(terminal, expected.map(\.1).joined() + "\u{03}c", "keysyms")
+        // Ctrl and Shift latched together: ctrl, shift, a is Ctrl+Shift+A, which xterm sends as ^A.
+        keyboard.tap(letters.key(label: "ctrl")!)
+        keyboard.tap(letters.key(action: "shift")!)
+        keyboard.tap(letters.key(label: "a")!)
+        expectArrived(terminal, expected.map(\.1).joined() + "\u{03}c\u{01}", "keysyms")
         _ = keyboard.terminate()
     }
 
