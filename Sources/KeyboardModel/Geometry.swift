@@ -56,7 +56,7 @@ public struct PlacedKey: Equatable, Sendable {
     public var style: KeyStyle
 
     /// The key's name in geometry files: its label, or the icon's name.
-    public var name: String { label ?? icon?.rawValue ?? "" }
+    public var name: String { label ?? icon?.rawValue ?? (function.isSpace ? "space" : "") }
 }
 
 /// A keyboard laid out at a size: every key's rectangle, for drawing and hit testing.
@@ -233,16 +233,14 @@ public enum KeyboardLayoutEngine {
         var style = KeyStyle.function
         switch spec.function {
         case .text(" "):
+            // iOS's words: "space" on a phone's keyboard, nothing on a tablet's.
             style = .character
-            if label == nil { icon = .space }
+            if label == nil && widthClass == .compact { label = "space" }
         case .text(let text):
             style = .character
             label = label ?? text
         case .keysym("Return"), .keysym("KP_Enter"):
-            if label == nil {
-                label = options.returnKey.label ?? (widthClass == .regular ? "return" : nil)
-                icon = label == nil ? .return : nil
-            }
+            if label == nil { label = options.returnKey.label ?? "return" }
             if options.returnKey.isProminent { style = .prominent }
         case .keysym("BackSpace"):
             if label == nil { icon = .delete }
@@ -251,7 +249,10 @@ public enum KeyboardLayoutEngine {
         case .shift:
             if label == nil { icon = .shift }
         case .capsLock:
-            if label == nil { icon = .capsLock }
+            // A tablet's keyboard says it; an arrow beside shift's would read as shift on.
+            if label == nil {
+                if widthClass == .regular { label = "caps lock" } else { icon = .capsLock }
+            }
         case .globe:
             if label == nil { icon = .globe }
         case .dismiss:

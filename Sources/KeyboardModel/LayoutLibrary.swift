@@ -194,15 +194,16 @@ private struct Resolver {
         return layout
     }
 
-    /// The shifted form of a row: letters in upper case; a key with a secondary label types it.
+    /// The shifted form of a row: letters in upper case; a key with a secondary label types it, and looks
+    /// as it did (its shifted character small above its own, as on iPad: swapping them would put a small
+    /// comma above a large "!", which reads as "¡").
     static func shifted(_ row: Row) -> Row {
         var row = row
         row.items = row.items.map { item in
             guard case .key(var key) = item, case .text(let text) = key.function, text != " " else { return item }
             if let secondary = key.secondary {
                 key.function = .text(secondary)
-                key.secondary = key.label ?? text
-                key.label = nil
+                key.label = key.label ?? text
             } else if isLetter(text) {
                 key.function = .text(text.uppercased())
                 key.label = key.label?.uppercased()

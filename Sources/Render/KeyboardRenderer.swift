@@ -307,8 +307,11 @@ public final class KeyboardRenderer {
     }
 
     private func isLocked(_ function: KeyFunction, state: KeyboardState) -> Bool {
-        if case .keysym(let name) = function { return state.lockedModifiers.contains(name) }
-        return false
+        switch function {
+        case .keysym(let name): state.lockedModifiers.contains(name)
+        case .capsLock: state.shift == .capsLock
+        default: false
+        }
     }
 
     private func isLatched(_ function: KeyFunction, state: KeyboardState) -> Bool {

@@ -11,7 +11,8 @@ extension TypingEngine {
     mutating func showPreview(for key: Int, _ update: inout Update) {
         let placed = geometry.keys[key]
         guard case .text(let text) = placed.function, text != " " else { return }
-        state.popups.append(.preview(key: key, label: placed.label ?? text))
+        // A shifted key that keeps its own label types its small one: that is what the bubble shows.
+        state.popups.append(.preview(key: key, label: placed.secondary == text ? text : placed.label ?? text))
         update.popupsChanged = true
     }
 

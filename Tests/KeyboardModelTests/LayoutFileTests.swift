@@ -31,11 +31,12 @@ import Testing
         #expect(e.alternates.first == "È")
     }
 
+    /// Shifted, a key with a secondary label types it and keeps its look: "1" with "!" small above it.
     @Test func aKeyWithASecondaryLabelTypesItWhenShifted() {
         let shifted = bundledLayout(.desktop).rows(layer: "shifted", widthClass: .compact)
         guard case .key(let one) = shifted[0].items[0] else { Issue.record("no key"); return }
         #expect(one.function == .text("!"))
-        #expect(one.secondary == "1")
+        #expect(one.label == "1" && one.secondary == "!")
     }
 
     @Test func inheritedLayoutsChangeOnlyWhatTheySay() {

@@ -348,3 +348,16 @@ struct Harness {
         #expect(repeats == 6)
     }
 }
+
+@Suite struct ShiftedSecondaryTests {
+    /// At regular width, shift makes ",!" type "!": the key looks the same, and its bubble shows "!".
+    @Test func aShiftedSecondaryKeyShowsWhatItTypes() throws {
+        var k = try Harness(["default"], width: 1024, height: 300)
+        k.tap("shift")
+        let update = k.send(.began, ",")
+        #expect(k.engine.state.popups.contains(.preview(key: k.engine.geometry.keys.firstIndex { $0.name == "," }!, label: "!")))
+        _ = update
+        k.send(.ended, ",")
+        #expect(k.typed() == [.text("!")])
+    }
+}
