@@ -54,6 +54,9 @@ public struct PlacedKey: Equatable, Sendable {
     /// Characters offered when the key is held.
     public var alternates: [String]
     public var style: KeyStyle
+    /// Whether `secondary` goes under the label (a pad's digits: letters, or "+" under 0) rather than above
+    /// it (a shifted character). A pad's digit with nothing under it still sits where the others do.
+    public var secondaryBelow = false
 
     /// The key's name in geometry files: its label, or the icon's name.
     public var name: String { label ?? icon?.rawValue ?? (function.isSpace ? "space" : "") }
@@ -168,6 +171,10 @@ public enum KeyboardLayoutEngine {
             throw .heightOutOfRange(height: height, minimum: minimumHeight)
         }
 
+        // A pad whose digits carry letters: every digit sits where the lettered ones do.
+        let alignDigits = layer == "pad" && rows.joined().contains {
+            if case .key(let key) = $0 { key.secondary != nil } else { false }
+        }
         var keys: [PlacedKey] = []
         for (rowIndex, items) in rows.enumerated() {
             let top = padY + Int((Double(rowIndex) * pitch).rounded())
@@ -182,7 +189,7 @@ public enum KeyboardLayoutEngine {
                 let left = padX + Int((start * unit).rounded())
                 let right = padX + Int((end * unit).rounded()) - gapX
                 let rect = Rect(x: left, y: top, width: right - left, height: bottom - top)
-                keys.append(place(spec, rect: rect, widthClass: widthClass, options: options))
+                keys.append(place(spec, rect: rect, widthClass: widthClass, options: options, alignDigits: alignDigits))
             }
         }
         let keyHeight = keys.map(\.rect.height).min() ?? 0
@@ -227,7 +234,8 @@ public enum KeyboardLayoutEngine {
         return false
     }
 
-    static func place(_ spec: KeySpec, rect: Rect, widthClass: WidthClass, options: LayoutOptions) -> PlacedKey {
+    static func place(_ spec: KeySpec, rect: Rect, widthClass: WidthClass, options: LayoutOptions,
+                      alignDigits: Bool = false) -> PlacedKey {
         var label = spec.label
         var icon: KeyIcon?
         var style = KeyStyle.function
@@ -262,8 +270,14 @@ public enum KeyboardLayoutEngine {
         case .layer(let target):
             label = label ?? layerLabels[target] ?? target
         }
-        return PlacedKey(rect: rect, function: spec.function, label: label, icon: icon,
-                         secondary: spec.secondary, alternates: spec.alternates, style: style)
+        var placed = PlacedKey(rect: rect, function: spec.function, label: label, icon: icon,
+                               secondary: spec.secondary, alternates: spec.alternates, style: style)
+        if alignDigits, case .text(let text) = spec.function, text.count == 1, text.first!.isNumber {
+            placed.secondaryBelow = true
+        } else if let secondary = spec.secondary, label?.allSatisfy(\.isNumber) == true {
+            placed.secondaryBelow = secondary.allSatisfy(\.isUppercase)
+        }
+        return placed
     }
 
     /// Labels of keys that send a keysym, where the layout gives none.

@@ -139,6 +139,8 @@ public final class KeyboardRenderer {
         var dwell: Int
         /// Highlighted by switch scanning.
         var scanned: Bool
+        /// The secondary label goes under the label (a pad's digit), not above it.
+        var secondaryBelow: Bool
         var width: Int
         var height: Int
         var compact: Bool
@@ -205,7 +207,7 @@ public final class KeyboardRenderer {
                            pressed: state.pressed.contains(index), latched: latched,
                            locked: isLocked(key.function, state: state),
                            dwell: state.dwell.map { $0.key == index ? max(1, Int(($0.progress * 20).rounded())) : 0 } ?? 0,
-                           scanned: state.scanned.contains(index), width: key.rect.width,
+                           scanned: state.scanned.contains(index), secondaryBelow: key.secondaryBelow, width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         let area = Self.keyArea(key.rect)
         drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
@@ -278,12 +280,14 @@ public final class KeyboardRenderer {
         let single = label.count == 1
         let maxWidth = w * 0.86
         var size = min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7)
-        guard let secondary = key.secondary else {
+        guard key.secondary != nil || key.secondaryBelow else {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
             return
         }
-        // Phone letters go under the digit; a shifted character goes above the key's own.
-        let below = secondary.allSatisfy(\.isUppercase) && label.allSatisfy(\.isNumber)
+        // Phone letters go under the digit (and a pad's digit with none sits as high as the others); a
+        // shifted character goes above the key's own.
+        let secondary = key.secondary ?? ""
+        let below = key.secondaryBelow
         size = min(size * 0.85, h * 0.45)
         let small = min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3)
         if below {
