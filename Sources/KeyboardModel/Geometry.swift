@@ -152,6 +152,9 @@ public enum KeyboardLayoutEngine {
                               options: LayoutOptions = LayoutOptions()) throws(GeometryError) -> KeyboardGeometry {
         guard widths.contains(width) else { throw .widthOutOfRange(width) }
         let layer = layer ?? layout.defaultLayer
+        // A web search field's Return key says go unless the field says otherwise, as iOS's does.
+        var options = options
+        if options.returnKey == .default && layout.type == .webSearch { options.returnKey = .go }
         guard layout.layers.contains(layer) else { throw .unknownLayer(layer, layers: layout.layers) }
         let widthClass = WidthClass(width: width)
         let rows = layout.rows(layer: layer, widthClass: widthClass).map { row in

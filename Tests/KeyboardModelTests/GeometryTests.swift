@@ -132,16 +132,13 @@ func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
     }
 
     /// On a pad whose digits carry letters, every digit sits where the lettered ones do (1 and 0 too), and
-    /// 0's "+" goes under it, as on iOS; a pad with no letters keeps its digits centred, and the desktop
-    /// keyboard's shifted characters stay above.
+    /// 0's "+" goes under it, as on iOS; the desktop keyboard's shifted characters stay above.
     @Test func padDigitsShareOneBaseline() throws {
-        for type in [KeyboardType.phonePad, .numberPad] {
+        for type in [KeyboardType.phonePad, .numberPad, .decimalPad, .asciiNumberPad] {
             let pad = try KeyboardLayoutEngine.layout(bundledLayout(type), width: 390, height: 260)
             let digits = pad.keys.filter { if case .text(let t) = $0.function { t.first!.isNumber } else { false } }
             #expect(digits.count == 10 && digits.allSatisfy(\.secondaryBelow), "\(type)")
         }
-        let ascii = try KeyboardLayoutEngine.layout(bundledLayout(.asciiNumberPad), width: 390, height: 260)
-        #expect(!ascii.keys.contains { $0.secondaryBelow })
         let desktop = try KeyboardLayoutEngine.layout(bundledLayout(.desktop), width: 1024, height: 360)
         #expect(desktop.keys.first { $0.label == "1" }.map { $0.secondary == "!" && !$0.secondaryBelow } == true)
     }
@@ -151,8 +148,11 @@ func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
         let two = try #require(geometry.keys.first { $0.function == .text("2") })
         #expect(two.secondary == "ABC")
         #expect(geometry.keys.first { $0.function == .text("7") }?.secondary == "PQRS")
-        let ascii = try KeyboardLayoutEngine.layout(bundledLayout(.asciiNumberPad), width: 375, height: 260)
-        #expect(ascii.keys.allSatisfy { $0.secondary == nil })
+        // As on iOS, the decimal and ASCII number pads carry the letters too.
+        for type in [KeyboardType.decimalPad, .asciiNumberPad] {
+            let pad = try KeyboardLayoutEngine.layout(bundledLayout(type), width: 375, height: 260)
+            #expect(pad.keys.first { $0.function == .text("2") }?.secondary == "ABC", "\(type)")
+        }
     }
 
     @Test func iconsAndLabels() throws {
