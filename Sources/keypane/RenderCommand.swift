@@ -55,7 +55,9 @@ struct RenderCommand {
                                           showsDwellPause: options.flag("dwell-pause", default: false))
         let placed: KeyboardGeometry
         do {
-            placed = try KeyboardLayoutEngine.layout(layout, layer: layer, width: width, height: height, options: layoutOptions)
+            // Shift on shows the shifted letters, as the live keyboard does.
+            let shown = layer ?? (shiftState != .off && layout.layers.contains("shifted") ? "shifted" : nil)
+            placed = try KeyboardLayoutEngine.layout(layout, layer: shown, width: width, height: height, options: layoutOptions)
         } catch { fail("\(error)") }
 
         var state = KeyboardState(shift: shiftState)

@@ -125,6 +125,9 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
             return object["keys"] as! [[String: Any]]
         }
         #expect(try keys(["--layer", "shifted"]).contains { $0["text"] as? String == "Q" })
+        // Shift on draws the shifted letters, as the live keyboard shows them; an asked-for layer still wins.
+        #expect(try keys(["--shift", "on"]).contains { $0["text"] as? String == "Q" })
+        #expect(try keys(["--shift", "caps-lock", "--layer", "numbers"]).contains { $0["text"] as? String == "7" })
         #expect(try keys(["--layer", "numbers"]).contains { $0["text"] as? String == "7" })
         #expect(try keys(["--layer", "symbols"]).contains { $0["text"] as? String == "€" })
         #expect(try keys([]).contains { $0["action"] as? String == "globe" })
