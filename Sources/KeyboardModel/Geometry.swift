@@ -166,18 +166,26 @@ public enum KeyboardLayoutEngine {
         let widestRow = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
         let gapX = min(max(Int((Double(width) / widestRow * 0.16).rounded()), 2), 14)
         let gapY = min(max(Int((Double(height) / Double(rowCount) * 0.2).rounded()), 3), 16)
-        let padX = max(gapX / 2, 2)
+        var padX = max(gapX / 2, 2)
         let padY = max(gapY / 2, 2)
         let pitch = Double(height - 2 * padY + gapY) / Double(rowCount)
+        // A pad (digits carrying their phone letters) is never stretched over a wide screen: its keys stay
+        // at most twice as wide as tall, and the pad is centred.
+        let alignDigits = rows.joined().contains {
+            guard case .key(let key) = $0, case .text(let text) = key.function, text.first?.isNumber == true,
+                  let letters = key.secondary else { return false }
+            return letters.allSatisfy(\.isUppercase)
+        }
+        if alignDigits {
+            let widestUnit = 2 * (pitch - Double(gapY)) + Double(gapX)
+            let inner = Int(widestRow * widestUnit) - gapX
+            if width - 2 * padX > inner { padX = (width - inner) / 2 }
+        }
         let minimumHeight = rowCount * (minimumKeyHeight + gapY) - gapY + 2 * padY
         guard height >= minimumHeight, height <= maximumHeight else {
             throw .heightOutOfRange(height: height, minimum: minimumHeight)
         }
 
-        // A pad whose digits carry letters: every digit sits where the lettered ones do.
-        let alignDigits = layer == "pad" && rows.joined().contains {
-            if case .key(let key) = $0 { key.secondary != nil } else { false }
-        }
         var keys: [PlacedKey] = []
         for (rowIndex, items) in rows.enumerated() {
             let top = padY + Int((Double(rowIndex) * pitch).rounded())
@@ -275,6 +283,7 @@ public enum KeyboardLayoutEngine {
         }
         var placed = PlacedKey(rect: rect, function: spec.function, label: label, icon: icon,
                                secondary: spec.secondary, alternates: spec.alternates, style: style)
+        // On a pad, every digit sits where the lettered ones do.
         if alignDigits, case .text(let text) = spec.function, text.count == 1, text.first!.isNumber {
             placed.secondaryBelow = true
         } else if let secondary = spec.secondary, label?.allSatisfy(\.isNumber) == true {

@@ -143,6 +143,24 @@ func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
         #expect(desktop.keys.first { $0.label == "1" }.map { $0.secondary == "!" && !$0.secondaryBelow } == true)
     }
 
+    /// Pads have four rows, as iOS's, and at every width no key is more than twice as wide as it is tall: on a
+    /// wide screen the pad is centred rather than stretched.
+    @Test func padsKeepTheirProportionsAtEveryWidth() throws {
+        for type in [KeyboardType.numberPad, .phonePad, .decimalPad, .asciiNumberPad] {
+            for width in [320, 390, 768, 1024, 1280, 1920] {
+                let pad = try KeyboardLayoutEngine.layout(bundledLayout(type), width: width, height: width < 768 ? 260 : 320)
+                #expect(Set(pad.keys.map(\.rect.y)).count == 4, "\(type) at \(width)")
+                for key in pad.keys {
+                    #expect(key.rect.width <= 2 * key.rect.height + 1, "\(type) at \(width): \(key.name) \(key.rect)")
+                }
+                let left = pad.keys.map(\.rect.x).min()!, right = pad.keys.map(\.rect.maxX).max()!
+                #expect(abs(left - (width - right)) <= 2, "\(type) at \(width): centred")
+            }
+        }
+        let names = try KeyboardLayoutEngine.layout(bundledLayout(.namePhonePad), layer: "numbers", width: 1280, height: 320)
+        #expect(names.keys.allSatisfy { $0.rect.width <= 2 * $0.rect.height + 1 })
+    }
+
     @Test func padsShowPhoneLetters() throws {
         let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.numberPad), width: 375, height: 260)
         let two = try #require(geometry.keys.first { $0.function == .text("2") })
