@@ -278,6 +278,10 @@ public enum KeyboardLayoutEngine {
             if label == nil { icon = .dismiss }
         case .dwellPause:
             label = label ?? "pause"
+        case .undo:
+            label = label ?? "undo"
+        case .redo:
+            label = label ?? "redo"
         case .layer(let target):
             label = label ?? layerLabels[target] ?? target
         }

@@ -16,6 +16,8 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
     case dismiss
     /// Pauses dwell, or resumes it (shown when dwell is on).
     case dwellPause
+    /// Undoes the last edit (Ctrl+Z), or redoes it (Ctrl+Shift+Z), as iPad's keys do.
+    case undo, redo
 
     /// The form used in geometry files and layout files: `shift`, `caps-lock`, `layer:NAME`, ...
     public var actionName: String? {
@@ -27,6 +29,8 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .globe: "globe"
         case .dismiss: "dismiss"
         case .dwellPause: "dwell-pause"
+        case .undo: "undo"
+        case .redo: "redo"
         }
     }
 
@@ -38,6 +42,8 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case "globe": self = .globe
         case "dismiss": self = .dismiss
         case "dwell-pause": self = .dwellPause
+        case "undo": self = .undo
+        case "redo": self = .redo
         default:
             guard actionName.hasPrefix("layer:"), actionName.count > 6 else { return nil }
             self = .layer(String(actionName.dropFirst(6)))

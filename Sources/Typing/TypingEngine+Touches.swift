@@ -119,6 +119,10 @@ extension TypingEngine {
         case .dwellPause:
             state.dwellPaused.toggle()
             update.changedKeys.insert(touch.key)
+        case .undo, .redo:
+            let modifiers = placed.function == .undo ? ["Control_L"] : ["Control_L", "Shift_L"]
+            update.actions.append(.keysym("z", modifiers: modifiers))
+            composer.keysym("z", modifiers: modifiers)
         }
     }
 }

@@ -361,3 +361,17 @@ struct Harness {
         #expect(k.typed() == [.text("!")])
     }
 }
+
+@Suite struct UndoRedoTests {
+    /// A tablet's numbers layer has undo where caps lock is, and its symbols layer redo, as on iPad:
+    /// Ctrl+Z and Ctrl+Shift+Z; the record starts afresh, as the text changed under it.
+    @Test func undoAndRedoAreShortcutKeys() throws {
+        var k = try Harness(["default"], width: 1024, height: 300)
+        k.tap(".?123")
+        k.tap("undo")
+        k.tap("#+=")
+        k.tap("redo")
+        #expect(k.typed() == [.keysym("z", modifiers: ["Control_L"]), .keysym("z", modifiers: ["Control_L", "Shift_L"])])
+        #expect(k.engine.composer.record.isEmpty)
+    }
+}
