@@ -328,22 +328,52 @@ public final class KeyboardRenderer {
         }
     }
 
-    /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth`.
-    func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double) {
+    /// The smallest size a label is drawn at before it takes two lines (where it has a space to break at).
+    public static let smallestLabel = 11.0
+
+    /// How a label is drawn in `maxWidth`: its text (with a line break, if one line would be too small) and
+    /// its size, from `size`, shrunk until it fits.
+    public func fittedLabel(_ text: String, size: Double, maxWidth: Double) -> (text: String, size: Double) {
+        let oneLine = fittedSize(text, size: size, maxWidth: maxWidth)
+        guard oneLine < Self.smallestLabel, oneLine < size, let split = Self.middleSpace(of: text) else { return (text, oneLine) }
+        var lines = text
+        lines.replaceSubrange(split...split, with: "\n")
+        let twoLines = fittedSize(lines, size: size, maxWidth: maxWidth)
+        return twoLines > oneLine ? (lines, twoLines) : (text, oneLine)
+    }
+
+    /// The space nearest the middle of a text, where it breaks best into two lines.
+    private static func middleSpace(of text: String) -> String.Index? {
+        let middle = text.count / 2
+        return text.indices.filter { text[$0] == " " }.min { abs(text.distance(from: text.startIndex, to: $0) - middle)
+            < abs(text.distance(from: text.startIndex, to: $1) - middle) }
+    }
+
+    /// The size at which a text fits `maxWidth`, no larger than `size`.
+    private func fittedSize(_ text: String, size: Double, maxWidth: Double) -> Double {
         pango_font_description_set_absolute_size(font, (size * Double(PANGO_SCALE)).rounded())
         pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
         var inkRect = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &inkRect, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE)
+        return width > maxWidth ? size * maxWidth / width : size
+    }
+
+    /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth` (on two lines where one would
+    /// be too small).
+    func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double) {
+        let (shown, fitted) = fittedLabel(text, size: size, maxWidth: maxWidth)
+        pango_font_description_set_absolute_size(font, (fitted * Double(PANGO_SCALE)).rounded())
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        pango_layout_set_text(layout, shown, -1)
+        var inkRect = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, &inkRect, &logical)
         let scale = Double(PANGO_SCALE)
-        var width = Double(logical.width) / scale
-        if width > maxWidth {
-            pango_font_description_set_absolute_size(font, (size * maxWidth / width * Double(PANGO_SCALE)).rounded())
-            pango_layout_set_font_description(layout, font)
-            pango_layout_get_extents(layout, &inkRect, &logical)
-            width = Double(logical.width) / scale
-        }
+        let width = Double(logical.width) / scale
         let height = Double(logical.height) / scale
         cairo_move_to(cr, (cx - width / 2 - Double(logical.x) / scale).rounded(),
                       (cy - height / 2 - Double(logical.y) / scale).rounded())

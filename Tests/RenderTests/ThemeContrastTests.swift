@@ -65,3 +65,17 @@ import Testing
         #expect(largest >= large)
     }
 }
+
+/// A long label that one line would shrink below 11 px takes two lines, as "Emergency call" on a pad's
+/// Return key; short labels, and words with no space, stay on one line.
+@Suite struct LongLabelTests {
+    @Test func aLongLabelBreaksRatherThanShrinkingOutOfSight() {
+        let renderer = KeyboardRenderer()
+        let one = renderer.fittedLabel("Emergency call", size: 20, maxWidth: 400)
+        #expect(one.text == "Emergency call" && one.size == 20)
+        let narrow = renderer.fittedLabel("Emergency call", size: 20, maxWidth: 70)
+        #expect(narrow.text == "Emergency\ncall" && narrow.size >= KeyboardRenderer.smallestLabel)
+        let word = renderer.fittedLabel("Supercalifragilistic", size: 20, maxWidth: 70)
+        #expect(!word.text.contains("\n") && word.size < 20)
+    }
+}
