@@ -57,9 +57,10 @@ extension KeyboardHost {
     private func act(_ action: FocusPolicy.Action) {
         switch action {
         case .show(let choice):
+            // On screen first: the questions to the application (its text, its place) come after.
             choose(choice)
-            readContext()
             showForField()
+            readContext()
             keepFieldInSight()
         case .showAgain:
             showForField()

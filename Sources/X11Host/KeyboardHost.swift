@@ -55,8 +55,9 @@ public final class KeyboardHost {
     public var window: KeyboardWindow { placement.window }
     let painter: Painter
     let caret: CaretWatch
-    /// The button that brings the dismissed keyboard back, unless `--no-show-button`.
-    let showButton: ShowButton?
+    /// The button that brings the dismissed keyboard back: made at the first dismissal (never at start-up),
+    /// and never with `--no-show-button`.
+    private(set) var showButton: ShowButton?
     /// The switches of switch scanning, grabbed while it is on.
     var scanSwitches: ScanSwitches?
     let settings: DesktopSettings
@@ -145,13 +146,11 @@ public final class KeyboardHost {
         settings = DesktopSettings(connection: connection)
         Self.selectScreenAndKeymapEvents(connection, randr: &randrEventBase, xkb: &xkbEventBase)
         caret = CaretWatch(connection: connection, window: placement.window)
-        showButton = options.showButton ? ShowButton(connection: connection, renderer: painter.renderer) : nil
         caret.moved = { [unowned self] in caretMayHaveMoved() }
         XSetSelectionOwner(connection.display, instanceAtom, window.window, UInt(CurrentTime))
         let size = placement.keyboardSize
         if engine.size != size { try? self.engine.resize(width: size.width, height: size.height) }
         _ = signals
-        showButton?.tapped = { [unowned self] in show() }
         if engine.timing.dwell > 0 { window.selectHover() }
         if self.engine.scanning != nil { grabScanSwitches() }
     }
@@ -259,7 +258,7 @@ public final class KeyboardHost {
                 painter.noteAll()
             case .dismiss:
                 hide()
-                showButton?.show(on: placement.monitor)
+                showShowButton()
             case .toggleFloating:
                 placement.toggleFloating()
                 place()
@@ -268,6 +267,16 @@ public final class KeyboardHost {
         if typed { XFlush(display) }
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
+    }
+
+    /// Shows the button that brings the keyboard back, making it the first time.
+    private func showShowButton() {
+        guard options.showButton else { return }
+        if showButton == nil {
+            showButton = ShowButton(connection: connection, renderer: painter.renderer)
+            showButton?.tapped = { [unowned self] in show() }
+        }
+        showButton?.show(on: placement.monitor)
     }
 
     public func show() {
