@@ -36,7 +36,8 @@ let package = Package(
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
-        .target(name: "Typing", dependencies: ["KeyboardModel"], swiftSettings: swiftSettings),
+        .target(name: "Words", swiftSettings: swiftSettings),
+        .target(name: "Typing", dependencies: ["KeyboardModel", "Words"], swiftSettings: swiftSettings),
         .target(name: "EventLoop", swiftSettings: swiftSettings),
 
         // MARK: - Sound
@@ -67,6 +68,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),
+        // Builds a dictionary file from word and word-pair counts (make builds Assets/dictionaries/*.dict).
+        .executableTarget(name: "keypane-dict", dependencies: ["Words"], swiftSettings: swiftSettings),
         // The version (VERSION) and the commit, for keypane --version, the manual page and bug reports.
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
@@ -77,6 +80,7 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["KeyboardModel"], path: "Tests/TestSupport",
                 swiftSettings: swiftSettings),
+        .testTarget(name: "WordsTests", dependencies: ["Words"], swiftSettings: swiftSettings),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: swiftSettings),
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),

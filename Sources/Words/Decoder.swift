@@ -1,0 +1,242 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A word the taps may have meant, with what it costs: how far the taps fell from its letters (and the
+/// letters missed, doubled or swapped), and how unlikely the word is where it goes.
+public struct Candidate: Equatable, Sendable {
+    /// The word as the dictionary has it (lower case, but for words that only have capitals there).
+    public var word: String
+    /// The taps' cost, in nats.
+    public var touch: Float
+    /// The language model's cost, in nats.
+    public var language: Float
+    /// Longer than the taps: a completion.
+    public var isCompletion: Bool
+
+    public var cost: Float { touch + language }
+}
+
+/// How the search weighs what it finds.
+public struct DecoderSettings: Equatable, Sendable {
+    /// A tap that belongs to no letter of the word (a letter typed twice, a stray touch).
+    public var insertion: Float = 4.5
+    /// A letter of the word with no tap (a letter skipped).
+    public var omission: Float = 4.5
+    /// An apostrophe with no tap: "dont" for "don't".
+    public var apostropheOmission: Float = 1.0
+    /// Two letters typed the other way round.
+    public var transposition: Float = 3.5
+    /// The most edits (insertions, omissions, transpositions) in a word, and in words of 3 letters or fewer.
+    public var maxEdits = 2
+    public var maxEditsShort = 1
+    /// Hypotheses kept after each tap.
+    public var beam = 160
+    /// How much the language model counts against the taps.
+    public var languageWeight: Float = 0.9
+    /// The share of the word-pair model where the previous word has known followers.
+    public var pairShare: Float = 0.6
+    /// A completion's extra cost: a word longer than the taps is a guess about what comes.
+    public var completion: Float = 1.0
+
+    public init() {}
+}
+
+/// Finds the words a sequence of taps may have meant, by a beam search through the dictionary's trie:
+/// each tap is scored against each letter by the touch model, with letters skipped, doubled and swapped
+/// as edits of fixed cost, and each word by the word and word-pair model. Completions come from the same
+/// search, below the nodes the taps reached.
+public struct Decoder: Sendable {
+    public let dictionary: WordDictionary
+    public var settings = DecoderSettings()
+
+    public init(dictionary: WordDictionary) {
+        self.dictionary = dictionary
+    }
+
+    private struct Hypothesis {
+        var node: UInt32
+        var cost: Float
+        var edits: Int
+    }
+
+    /// The likeliest candidates, cheapest first: whole words of the taps' length (give or take edits),
+    /// and `completions` completions of the likeliest prefixes.
+    public func decode(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel = TouchModel(), previous: String? = nil,
+                       limit: Int = 8, completions: Int = 4) -> [Candidate] {
+        guard !taps.isEmpty, taps.count < 48 else { return [] }
+        let previousID = previous.flatMap { dictionary.id(of: $0) }
+        let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
+        // Each tap's cost against each character, looked up once per character.
+        var tables = [[UInt16: Float]](repeating: [:], count: taps.count)
+        func tapCost(_ index: Int, _ unit: UInt16) -> Float {
+            if let cost = tables[index][unit] { return cost }
+            let cost = model.cost(taps[index], unit, plan: plan)
+            tables[index][unit] = cost
+            return cost
+        }
+        let apostrophe = UInt16(UInt8(ascii: "'"))
+        var layers = [[UInt32: Hypothesis]](repeating: [:], count: taps.count + 1)
+        layers[0][0] = Hypothesis(node: 0, cost: 0, edits: 0)
+        func offer(_ hypothesis: Hypothesis, to layer: Int) {
+            if let old = layers[layer][hypothesis.node], old.cost <= hypothesis.cost { return }
+            layers[layer][hypothesis.node] = hypothesis
+        }
+        for index in 0...taps.count {
+            // Letters skipped: children reached without a tap, in the same layer.
+            var frontier = Array(layers[index].values)
+            while !frontier.isEmpty {
+                var next: [Hypothesis] = []
+                for hypothesis in frontier where hypothesis.edits < maxEdits {
+                    guard let node = dictionary.node(hypothesis.node) else { continue }
+                    forEachChild(of: node) { child in
+                        let cost = hypothesis.cost + (child.character == apostrophe ? settings.apostropheOmission : settings.omission)
+                        let skipped = Hypothesis(node: child.index, cost: cost, edits: hypothesis.edits + 1)
+                        if let old = layers[index][child.index], old.cost <= cost { return }
+                        layers[index][child.index] = skipped
+                        next.append(skipped)
+                    }
+                }
+                frontier = next
+            }
+            layers[index] = prune(layers[index])
+            guard index < taps.count else { break }
+            for hypothesis in layers[index].values {
+                guard let node = dictionary.node(hypothesis.node) else { continue }
+                // The tap meant one of the children.
+                forEachChild(of: node) { child in
+                    offer(Hypothesis(node: child.index, cost: hypothesis.cost + tapCost(index, child.character),
+                                     edits: hypothesis.edits), to: index + 1)
+                }
+                guard hypothesis.edits < maxEdits else { continue }
+                // The tap meant nothing: a letter doubled or a stray touch (never the first tap).
+                if index > 0 {
+                    offer(Hypothesis(node: hypothesis.node, cost: hypothesis.cost + settings.insertion,
+                                     edits: hypothesis.edits + 1), to: index + 1)
+                }
+                // This tap and the next meant the next two letters the other way round.
+                if index + 1 < taps.count {
+                    forEachChild(of: node) { first in
+                        let firstCost = tapCost(index + 1, first.character)
+                        guard firstCost < model.substitution else { return }
+                        forEachChild(of: first) { second in
+                            guard second.character != first.character else { return }
+                            let cost = hypothesis.cost + firstCost + tapCost(index, second.character) + settings.transposition
+                            offer(Hypothesis(node: second.index, cost: cost, edits: hypothesis.edits + 1), to: index + 2)
+                        }
+                    }
+                }
+            }
+        }
+
+        var found: [UInt32: Candidate] = [:]
+        func add(_ id: UInt32, touch: Float, completion: Bool) {
+            let language = languageCost(id, after: previousID) * settings.languageWeight
+            if let old = found[id], old.cost <= touch + language { return }
+            guard let word = dictionary.word(id) else { return }
+            found[id] = Candidate(word: word, touch: touch, language: language, isCompletion: completion)
+        }
+        let last = layers[taps.count].values.sorted { $0.cost < $1.cost }
+        for hypothesis in last {
+            guard let node = dictionary.node(hypothesis.node), node.word < dictionary.wordCount else { continue }
+            add(node.word, touch: hypothesis.cost, completion: false)
+        }
+        // Completions: the likeliest words below the cheapest prefixes.
+        var completed: [Candidate] = []
+        for hypothesis in last.prefix(12) {
+            guard let node = dictionary.node(hypothesis.node) else { continue }
+            for id in likeliestWords(below: node, count: completions, skippingSelf: true) {
+                let language = languageCost(id, after: previousID) * settings.languageWeight
+                guard let word = dictionary.word(id) else { continue }
+                completed.append(Candidate(word: word, touch: hypothesis.cost + settings.completion, language: language,
+                                           isCompletion: true))
+            }
+        }
+        var seen = Set(found.values.map(\.word))
+        let whole = found.values.sorted(by: Self.order)
+        let extra = completed.sorted(by: Self.order).filter { seen.insert($0.word).inserted }
+        return Array(whole.prefix(limit)) + Array(extra.prefix(completions))
+    }
+
+    static func order(_ a: Candidate, _ b: Candidate) -> Bool { a.cost != b.cost ? a.cost < b.cost : a.word < b.word }
+
+    /// The language model's cost of a word after the previous one, in nats: the pair model mixed with the
+    /// word model where the previous word has known followers.
+    public func languageCost(_ id: UInt32, after previous: UInt32?) -> Float {
+        let unigram = expf(-Float(dictionary.cost(id) ?? 255) / DictionaryFormat.costScale)
+        guard let previous else { return -logf(max(unigram, 1e-12)) }
+        let followers = dictionary.followers(of: previous)
+        guard !followers.isEmpty else { return -logf(max(unigram, 1e-12)) }
+        let pair = followers.first { $0.word == id }.map { expf(-Float($0.cost) / DictionaryFormat.costScale) } ?? 0
+        return -logf(max(settings.pairShare * pair + (1 - settings.pairShare) * unigram, 1e-12))
+    }
+
+    /// The words likeliest to follow `previous`, best first.
+    public func predictions(after previous: String?, count: Int) -> [String] {
+        if let previous, let id = dictionary.id(of: previous) {
+            let followers = dictionary.followers(of: id).prefix(count).compactMap { dictionary.word($0.word) }
+            if !followers.isEmpty { return followers }
+        }
+        return likeliestWords(below: dictionary.root, count: count, skippingSelf: true).compactMap { dictionary.word($0) }
+    }
+
+    /// How likely each next character is after a prefix, by the words below it (for the keys' hit areas).
+    public func nextCharacters(after prefix: String) -> [UInt16: Float] {
+        guard let node = dictionary.node(for: prefix.lowercased().utf16) else { return [:] }
+        var weights: [UInt16: Float] = [:]
+        var sum: Float = 0
+        forEachChild(of: node) { child in
+            let weight = expf(-Float(child.best) / DictionaryFormat.costScale)
+            weights[child.character, default: 0] += weight
+            sum += weight
+        }
+        guard sum > 0 else { return [:] }
+        return weights.mapValues { $0 / sum }
+    }
+
+    /// The `count` likeliest words at or below a node, best first: a best-first search where a node
+    /// stands for its subtree's best cost and a word for its own.
+    func likeliestWords(below start: WordDictionary.Node, count: Int, skippingSelf: Bool) -> [UInt32] {
+        var result: [UInt32] = []
+        var open: [(priority: UInt8, node: WordDictionary.Node?, word: UInt32)] = [(start.best, start, 0)]
+        var visits = 0
+        while !open.isEmpty, result.count < count, visits < 4000 {
+            visits += 1
+            let index = open.indices.min { open[$0].priority < open[$1].priority }!
+            let item = open.remove(at: index)
+            guard let node = item.node else {
+                result.append(item.word)
+                continue
+            }
+            if node.word < dictionary.wordCount, !(skippingSelf && node.index == start.index) {
+                open.append((dictionary.cost(node.word) ?? 255, nil, node.word))
+            }
+            forEachChild(of: node) { open.append(($0.best, $0, 0)) }
+        }
+        return result
+    }
+
+    func forEachChild(of node: WordDictionary.Node, _ body: (WordDictionary.Node) -> Void) {
+        guard node.childCount > 0 else { return }
+        var index = node.firstChild
+        let end = UInt64(node.firstChild) + UInt64(node.childCount)
+        while UInt64(index) < end, let child = dictionary.node(index) {
+            body(child)
+            index += 1
+        }
+    }
+
+    private func prune(_ layer: [UInt32: Hypothesis]) -> [UInt32: Hypothesis] {
+        guard layer.count > settings.beam else { return layer }
+        // Ranked by cost and the best word still reachable, so a likely prefix outlives a dead end.
+        let ranked = layer.values.sorted {
+            rank($0) < rank($1)
+        }.prefix(settings.beam)
+        return Dictionary(uniqueKeysWithValues: ranked.map { ($0.node, $0) })
+    }
+
+    private func rank(_ hypothesis: Hypothesis) -> Float {
+        let best = dictionary.node(hypothesis.node).map { Float($0.best) } ?? 255
+        return hypothesis.cost + settings.languageWeight * best / DictionaryFormat.costScale
+    }
+}

@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The compiled dictionary: a file laid out to be mapped into memory and read in place, never copied.
+///
+/// All numbers are little-endian; every section starts at a multiple of 8 bytes.
+///
+///     header      magic "KPDICT01", then UInt32s: version, node count, word count, pair count,
+///                 string bytes, then UInt64 total word count (for unigram costs), then the five
+///                 section offsets (UInt32 each) and a UInt32 check of the header's fields
+///     nodes       12 bytes each, children of a node contiguous and sorted by character:
+///                 first child (UInt32), word id (UInt32, none = 0xFFFF_FFFF), character (UInt16, a
+///                 UTF-16 unit of the basic plane), child count (UInt8), best cost in the subtree (UInt8)
+///     words       12 bytes each: string offset (UInt32), first pair (UInt32), pair count (UInt16),
+///                 cost (UInt8), string length in bytes (UInt8)
+///     pairs       4 bytes each, the words that follow a word, by descending likelihood:
+///                 next word id (24 bits), cost (8 bits)
+///     strings     the words in UTF-8, one after another
+///
+/// Costs are negative natural logarithms of probabilities in tenths (a cost of 23 is e^-2.3), capped at
+/// 255: a word's cost is its share of all words; a pair's is the share of the next word among the
+/// words that follow the first.
+public enum DictionaryFormat {
+    public static let magic: [UInt8] = Array("KPDICT01".utf8)
+    public static let version: UInt32 = 1
+    public static let headerSize = 64
+    public static let nodeSize = 12
+    public static let wordSize = 12
+    public static let pairSize = 4
+    public static let noWord: UInt32 = 0xFFFF_FFFF
+    /// Costs are stored in tenths of a nat.
+    public static let costScale: Float = 10
+    /// Pairs per word kept in the file: the likeliest.
+    public static let pairsPerWord = 64
+
+    /// The cost byte of a probability.
+    static func cost(_ probability: Double) -> UInt8 {
+        guard probability > 0 else { return 255 }
+        return UInt8(min(255, max(0, (-log(probability) * Double(costScale)).rounded())))
+    }
+
+    /// The header's check: a mix of its fields, so a file cut short or scribbled over is told.
+    static func check(_ fields: [UInt32]) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for field in fields {
+            hash = (hash ^ field) &* 16_777_619
+        }
+        return hash
+    }
+}
+
+/// Word counts and word-pair counts made into a dictionary file.
+public struct DictionaryBuilder {
+    /// How often each word was seen.
+    public var words: [String: UInt64] = [:]
+    /// How often each pair of words was seen, the second after the first.
+    public var pairs: [String: [String: UInt64]] = [:]
+
+    public init() {}
+
+    /// Adds lines of "word count" (the word list) or "first second count" (the pair list). Lines that
+    /// are not of that form are said by their number.
+    public mutating func add(lines text: String, pairs isPairs: Bool, source: String) throws(DictionaryError) {
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let fields = line.split(separator: " ")
+            if fields.isEmpty { continue }
+            guard fields.count == (isPairs ? 3 : 2), let count = UInt64(fields.last!) else {
+                throw .badLine(source, line: number)
+            }
+            let first = fields[0].lowercased()
+            if isPairs {
+                pairs[first, default: [:]][fields[1].lowercased(), default: 0] += count
+            } else {
+                words[first, default: 0] += count
+            }
+        }
+    }
+
+    /// The file's bytes.
+    public func build() -> [UInt8] {
+        // Words sorted by text, so ids follow the trie's order.
+        let sorted = words.keys.filter { $0.utf16.allSatisfy { $0 < 0xD800 || $0 > 0xDFFF } && $0.utf8.count < 256 }
+            .sorted { Array($0.utf16).lexicographicallyPrecedes(Array($1.utf16)) }
+        var ids: [String: UInt32] = [:]
+        for (index, word) in sorted.enumerated() { ids[word] = UInt32(index) }
+        let total = max(sorted.reduce(UInt64(0)) { $0 + words[$1]! }, 1)
+        let wordCosts = sorted.map { DictionaryFormat.cost(Double(words[$0]!) / Double(total)) }
+
+        // The trie, breadth first: each node's children contiguous.
+        final class Node {
+            var children: [UInt16: Node] = [:]
+            var word: UInt32 = DictionaryFormat.noWord
+            var best: UInt8 = 255
+        }
+        let root = Node()
+        for (index, word) in sorted.enumerated() {
+            var node = root
+            node.best = min(node.best, wordCosts[index])
+            for unit in word.utf16 {
+                if let child = node.children[unit] { node = child } else {
+                    let child = Node()
+                    node.children[unit] = child
+                    node = child
+                }
+                node.best = min(node.best, wordCosts[index])
+            }
+            node.word = UInt32(index)
+        }
+        var order: [(node: Node, character: UInt16)] = [(root, 0)]
+        var firstChild: [UInt32] = []
+        var head = 0
+        while head < order.count {
+            let node = order[head].node
+            head += 1
+            firstChild.append(UInt32(order.count))
+            for unit in node.children.keys.sorted() { order.append((node.children[unit]!, unit)) }
+        }
+
+        var out = ByteWriter()
+        out.bytes += DictionaryFormat.magic
+        // Pairs: for each word, the likeliest followers.
+        var pairBytes = ByteWriter(), pairStarts: [UInt32] = [], pairCounts: [UInt16] = []
+        var pairTotal: UInt32 = 0
+        for word in sorted {
+            pairStarts.append(pairTotal)
+            let followers = (pairs[word] ?? [:]).compactMap { next, count in ids[next].map { ($0, count) } }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+                .prefix(DictionaryFormat.pairsPerWord)
+            let sum = max(followers.reduce(UInt64(0)) { $0 + $1.1 }, 1)
+            for (id, count) in followers {
+                pairBytes.u32(id << 8 | UInt32(DictionaryFormat.cost(Double(count) / Double(sum))))
+            }
+            pairCounts.append(UInt16(followers.count))
+            pairTotal += UInt32(followers.count)
+        }
+        var strings: [UInt8] = [], stringOffsets: [UInt32] = []
+        for word in sorted {
+            stringOffsets.append(UInt32(strings.count))
+            strings += Array(word.utf8)
+        }
+
+        let nodesOffset = DictionaryFormat.headerSize
+        let wordsOffset = align(nodesOffset + order.count * DictionaryFormat.nodeSize)
+        let pairsOffset = align(wordsOffset + sorted.count * DictionaryFormat.wordSize)
+        let stringsOffset = align(pairsOffset + Int(pairTotal) * DictionaryFormat.pairSize)
+        let end = stringsOffset + strings.count
+        let fields: [UInt32] = [DictionaryFormat.version, UInt32(order.count), UInt32(sorted.count), pairTotal,
+                                UInt32(strings.count), UInt32(truncatingIfNeeded: total), UInt32(truncatingIfNeeded: total >> 32),
+                                UInt32(nodesOffset), UInt32(wordsOffset), UInt32(pairsOffset), UInt32(stringsOffset),
+                                UInt32(end)]
+        for field in fields { out.u32(field) }
+        out.u32(DictionaryFormat.check(fields))
+        out.pad(to: nodesOffset)
+        for (index, entry) in order.enumerated() {
+            out.u32(firstChild[index])
+            out.u32(entry.node.word)
+            out.u16(entry.character)
+            out.u8(UInt8(entry.node.children.count))
+            out.u8(entry.node.best)
+        }
+        out.pad(to: wordsOffset)
+        for index in sorted.indices {
+            out.u32(stringOffsets[index])
+            out.u32(pairStarts[index])
+            out.u16(pairCounts[index])
+            out.u8(wordCosts[index])
+            out.u8(UInt8(sorted[index].utf8.count))
+        }
+        out.pad(to: pairsOffset)
+        out.bytes += pairBytes.bytes
+        out.pad(to: stringsOffset)
+        out.bytes += strings
+        return out.bytes
+    }
+
+    private func align(_ offset: Int) -> Int { (offset + 7) & ~7 }
+}
+
+/// Why a dictionary could not be built or read.
+public enum DictionaryError: Error, Equatable, CustomStringConvertible {
+    case badLine(String, line: Int)
+    case unreadable(String, reason: String)
+    case corrupt(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .badLine(let source, let line): "\(source):\(line): expected a word (or two) and a count"
+        case .unreadable(let path, let reason): "cannot read the dictionary \(path): \(reason)"
+        case .corrupt(let path, let reason): "the dictionary \(path) is damaged (\(reason))"
+        }
+    }
+}
+
+struct ByteWriter {
+    var bytes: [UInt8] = []
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
+    mutating func u16(_ value: UInt16) { bytes += [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    mutating func u32(_ value: UInt32) {
+        bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+    mutating func pad(to offset: Int) { bytes += Array(repeating: 0, count: max(0, offset - bytes.count)) }
+}

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the keyboard asks for after each tap: the word so far, its taps, the word before, and whether
+/// the field lets the word be corrected.
+public struct SuggestionRequest: Equatable, Sendable {
+    /// Counts up with every change of the word; a result for an older one is stale.
+    public var generation: Int
+    /// The taps of the word being typed; none after a space (then the bar offers next words).
+    public var taps: [Tap]
+    /// The word before it, when there is one.
+    public var previous: String?
+    public var plan: KeyPlan
+    /// The field and the settings allow autocorrection.
+    public var mayCorrect: Bool
+
+    public init(generation: Int, taps: [Tap], previous: String?, plan: KeyPlan, mayCorrect: Bool) {
+        self.generation = generation
+        self.taps = taps
+        self.previous = previous
+        self.plan = plan
+        self.mayCorrect = mayCorrect
+    }
+
+    /// The word as typed.
+    public var typed: String { String(taps.map(\.character)) }
+}
+
+/// One slot of the suggestion bar.
+public struct Slot: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The word as typed: tapping it keeps it (and teaches it).
+        case typed
+        /// A word from the search: a correction or a completion.
+        case word
+        /// A word offered after a space.
+        case prediction
+    }
+    public var text: String
+    public var kind: Kind
+    /// This is what space will put in place of the typed word.
+    public var isCorrection: Bool
+
+    public init(text: String, kind: Kind, isCorrection: Bool = false) {
+        self.text = text
+        self.kind = kind
+        self.isCorrection = isCorrection
+    }
+}
+
+/// The answer to a request: the bar's slots, the correction space would make, and how likely each next
+/// letter is (for the keys' hit areas).
+public struct Suggestions: Equatable, Sendable {
+    public var generation: Int
+    public var slots: [Slot]
+    /// The word space (or punctuation) puts in place of the typed one, when confident.
+    public var correction: String?
+    /// The likelihood of each next character (lower case, UTF-16 units), given the word so far.
+    public var nextCharacters: [UInt16: Float]
+
+    public init(generation: Int, slots: [Slot] = [], correction: String? = nil, nextCharacters: [UInt16: Float] = [:]) {
+        self.generation = generation
+        self.slots = slots
+        self.correction = correction
+        self.nextCharacters = nextCharacters
+    }
+}
+
+/// Turns a request into suggestions: the decoder's candidates, the user's own words, and the rules of
+/// when to correct.
+public struct Suggester: Sendable {
+    public var decoder: Decoder
+    /// Correct a typed word the dictionary lacks when the best candidate's taps cost at most this.
+    public var unknownThreshold: Float = 11
+    /// Correct a typed word the dictionary has only when the candidate is this much likelier (nats).
+    public var knownMargin: Float = 4.5
+    /// The best candidate must beat the next by this much to be applied without asking.
+    public var ambiguity: Float = 0.3
+
+    public init(decoder: Decoder) {
+        self.decoder = decoder
+    }
+
+    /// Whether a word is never corrected: digits, '@' or '.', mostly capitals.
+    public static func isExempt(_ word: String) -> Bool {
+        if word.contains(where: { $0.isNumber || $0 == "@" || $0 == "." || $0 == "/" || $0 == "_" }) { return true }
+        let letters = word.filter(\.isLetter)
+        let capitals = letters.filter(\.isUppercase).count
+        return letters.count >= 2 && capitals * 2 > letters.count
+    }
+
+    public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
+        var result = Suggestions(generation: request.generation)
+        let previous = request.previous?.lowercased()
+        guard !request.taps.isEmpty else {
+            var words = decoder.predictions(after: previous, count: 6)
+            if let previous {
+                // The user's own pairs first.
+                let own = user.knownWords.filter { user.count(of: previous, $0) >= 1 }
+                words = own + words.filter { !own.contains($0) }
+            }
+            result.slots = words.prefix(3).map { Slot(text: Self.cased($0, like: ""), kind: .prediction) }
+            return result
+        }
+        let typed = request.typed
+        let lower = typed.lowercased()
+        var candidates = decoder.decode(request.taps, plan: request.plan, touch: user.touch, previous: previous)
+        // The user's own words: aligned with the taps directly, and likelier the more they were typed.
+        for word in user.knownWords where decoder.dictionary.id(of: word) == nil {
+            guard let touch = Self.align(request.taps, word, model: user.touch, plan: request.plan, settings: decoder.settings)
+            else { continue }
+            let language = max(4, 9 - Float(log(user.count(of: word)))) * decoder.settings.languageWeight
+            candidates.append(Candidate(word: word, touch: touch.cost, language: language, isCompletion: touch.isCompletion))
+        }
+        candidates = candidates.map { candidate in
+            var candidate = candidate
+            let count = user.count(of: candidate.word)
+            if count > 0 { candidate.language = max(0, candidate.language - Float(log(1 + count))) }
+            return candidate
+        }.sorted(by: Decoder.order)
+        result.nextCharacters = decoder.nextCharacters(after: lower)
+
+        let literalKnown = decoder.dictionary.id(of: lower) != nil || user.knows(lower)
+        let whole = candidates.filter { !$0.isCompletion }
+        if request.mayCorrect, !Self.isExempt(typed), let best = whole.first, best.word != lower {
+            let runnerUp = whole.dropFirst().first { $0.word != lower }
+            let clear = runnerUp.map { $0.cost - best.cost >= ambiguity } ?? true
+            let confident: Bool
+            if literalKnown {
+                let literal = candidates.first { $0.word == lower }
+                confident = literal.map { $0.cost - best.cost >= knownMargin } ?? false
+            } else {
+                confident = best.touch <= unknownThreshold && clear
+            }
+            if confident { result.correction = Self.cased(best.word, like: typed) }
+        }
+
+        var offered = candidates.map(\.word).filter { $0 != lower }
+        var seen = Set<String>()
+        offered = offered.filter { seen.insert($0).inserted }
+        if let correction = result.correction {
+            let alternative = offered.first { $0 != correction.lowercased() }
+            result.slots = [Slot(text: typed, kind: .typed), Slot(text: correction, kind: .word, isCorrection: true)]
+                + (alternative.map { [Slot(text: Self.cased($0, like: typed), kind: .word)] } ?? [])
+        } else {
+            result.slots = [Slot(text: typed, kind: .typed)]
+                + offered.prefix(2).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
+        }
+        return result
+    }
+
+    /// A dictionary word in the case the user typed: a capital first letter, or all capitals; "I" and its
+    /// contractions always have theirs.
+    public static func cased(_ word: String, like typed: String) -> String {
+        var word = word
+        if word == "i" || word.hasPrefix("i'") { word = "I" + word.dropFirst() }
+        let letters = typed.filter(\.isLetter)
+        if letters.count >= 2, letters.allSatisfy(\.isUppercase) { return word.uppercased() }
+        if let first = typed.first, first.isUppercase, let head = word.first { return head.uppercased() + word.dropFirst() }
+        return word
+    }
+
+    /// The cost of taps meaning a word, by a weighted edit distance: a tap against a letter by the touch
+    /// model, letters skipped, doubled or swapped as edits. A word longer than the taps is a completion.
+    static func align(_ taps: [Tap], _ word: String, model: TouchModel, plan: KeyPlan,
+                      settings: DecoderSettings) -> (cost: Float, isCompletion: Bool)? {
+        let units = Array(word.utf16)
+        let n = taps.count, m = units.count
+        guard n > 0, m > 0, m <= 48 else { return nil }
+        let infinity = Float.infinity
+        var d = [[Float]](repeating: [Float](repeating: infinity, count: m + 1), count: n + 1)
+        d[0][0] = 0
+        for i in 0...n {
+            for j in 0...m {
+                var best = d[i][j]
+                if i > 0, j > 0 { best = min(best, d[i - 1][j - 1] + model.cost(taps[i - 1], units[j - 1], plan: plan)) }
+                if i > 1 { best = min(best, d[i - 1][j] + settings.insertion) }
+                if j > 0 { best = min(best, d[i][j - 1] + settings.omission) }
+                if i > 1, j > 1, units[j - 1] != units[j - 2] {
+                    best = min(best, d[i - 2][j - 2] + model.cost(taps[i - 1], units[j - 2], plan: plan)
+                               + model.cost(taps[i - 2], units[j - 1], plan: plan) + settings.transposition)
+                }
+                d[i][j] = best
+            }
+        }
+        // The whole word, or a completion of a prefix at least as long as the taps.
+        let whole = d[n][m]
+        let prefix = (n..<m).map { d[n][$0] }.min().map { $0 + settings.completion } ?? infinity
+        if whole <= prefix { return whole.isFinite ? (whole, false) : nil }
+        return prefix.isFinite && n >= 2 ? (prefix, true) : nil
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Words
+
+/// keypane-dict WORDS PAIRS OUTPUT: builds a dictionary file from a word list ("word count" lines) and
+/// a pair list ("first second count" lines), then reads it back to check it.
+func fail(_ message: String) -> Never {
+    let line = Array("keypane-dict: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
+func readText(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { fail("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count == 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4 else { fail("usage: keypane-dict WORDS PAIRS OUTPUT") }
+var builder = DictionaryBuilder()
+do {
+    try builder.add(lines: readText(arguments[1]), pairs: false, source: arguments[1])
+    try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2])
+} catch { fail("\(error)") }
+let bytes = builder.build()
+do { _ = try WordDictionary(bytes: bytes, path: arguments[3]) } catch { fail("the built dictionary does not read back: \(error)") }
+let temporary = arguments[3] + ".new"
+guard let out = fopen(temporary, "w"), fwrite(bytes, 1, bytes.count, out) == bytes.count, fclose(out) == 0,
+      rename(temporary, arguments[3]) == 0 else {
+    fail("cannot write \(arguments[3]): \(String(cString: strerror(errno)))")
+}
+print("keypane-dict: \(arguments[3]): \(builder.words.count) words, \(bytes.count) bytes")
