@@ -26,9 +26,18 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard
 
-.PHONY: all deps test-deps build release run install deb dist test bench screenshots clean
+.PHONY: all deps test-deps build release run install deb dist test bench screenshots clean dictionaries
 
 all: build
+
+# The dictionaries for suggestions, built from the word and pair counts in Dictionaries/ by keypane-dict
+# (made by the build it follows); keypane finds them in Assets/dictionaries (installed: share/keypane).
+DICTIONARIES := Assets/dictionaries/en.dict
+DICT_TOOL ?= .build/release/keypane-dict
+Assets/dictionaries/%.dict: Dictionaries/%/words.txt Dictionaries/%/pairs.txt $(DICT_TOOL)
+	@mkdir -p Assets/dictionaries
+	$(DICT_TOOL) Dictionaries/$*/words.txt Dictionaries/$*/pairs.txt $@
+dictionaries: $(DICTIONARIES)
 
 deps:
 	@scripts/install-packages $(BUILD_PACKAGES)
@@ -38,12 +47,13 @@ test-deps:
 
 build: deps
 	$(SWIFT) build
+	$(MAKE) dictionaries DICT_TOOL=.build/debug/keypane-dict
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
+	$(MAKE) dictionaries
 
-run: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+run: release
 	.build/release/keypane $(ARGS)
 
 # Installs the program and its data (layouts, sounds) under $(DESTDIR)$(PREFIX): keypane finds its data
@@ -51,8 +61,10 @@ run: deps
 PREFIX ?= /usr/local
 install: release
 	install -D -m 755 .build/release/keypane $(DESTDIR)$(PREFIX)/bin/keypane
-	install -d $(DESTDIR)$(PREFIX)/share/keypane/layouts $(DESTDIR)$(PREFIX)/share/keypane/sounds
+	install -d $(DESTDIR)$(PREFIX)/share/keypane/layouts $(DESTDIR)$(PREFIX)/share/keypane/sounds \
+		$(DESTDIR)$(PREFIX)/share/keypane/dictionaries
 	install -m 644 Assets/layouts/* $(DESTDIR)$(PREFIX)/share/keypane/layouts
+	install -m 644 $(DICTIONARIES) $(DESTDIR)$(PREFIX)/share/keypane/dictionaries
 	install -m 644 Assets/sounds/*.wav $(DESTDIR)$(PREFIX)/share/keypane/sounds
 
 # The Debian package, in out/: the program, its layouts and sounds, desktop and autostart entries, the
@@ -69,6 +81,7 @@ dist:
 # The source tarball is built from scratch after the Swift tests, not beside the X tests.
 test: test-deps
 	$(SWIFT) build -c release --static-swift-stdlib
+	$(MAKE) dictionaries
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	scripts/test-dist

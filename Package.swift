@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "keypane",
             dependencies: [
-                "KeyboardModel", "Render", "Typing", "Injector", "X11Host", "XDisplay", "Sound",
+                "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound",
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),

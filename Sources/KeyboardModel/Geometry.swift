@@ -59,7 +59,10 @@ public struct PlacedKey: Equatable, Sendable {
     public var secondaryBelow = false
 
     /// The key's name in geometry files: its label, or the icon's name.
-    public var name: String { label ?? icon?.rawValue ?? (function.isSpace ? "space" : "") }
+    public var name: String {
+        if case .suggestion(let slot) = function { return "suggestion \(slot + 1)" }
+        return label ?? icon?.rawValue ?? (function.isSpace ? "space" : "")
+    }
 }
 
 /// A keyboard laid out at a size: every key's rectangle, for drawing and hit testing.
@@ -127,11 +130,16 @@ public struct LayoutOptions: Equatable, Sendable {
     public var showsGlobe: Bool
     /// Whether dwell's pause key is shown (before the dismiss key): true when dwell is on.
     public var showsDwellPause: Bool
+    /// Whether the suggestion bar is shown above the keys of the keyboards for prose
+    /// (`KeyboardType.hasSuggestionBar`).
+    public var showsSuggestions: Bool
 
-    public init(returnKey: ReturnKeyType = .default, showsGlobe: Bool = true, showsDwellPause: Bool = false) {
+    public init(returnKey: ReturnKeyType = .default, showsGlobe: Bool = true, showsDwellPause: Bool = false,
+                showsSuggestions: Bool = false) {
         self.returnKey = returnKey
         self.showsGlobe = showsGlobe
         self.showsDwellPause = showsDwellPause
+        self.showsSuggestions = showsSuggestions
     }
 }
 
@@ -147,6 +155,8 @@ public enum KeyboardLayoutEngine {
     public static let maximumHeight = 4320
     /// The shortest key that stays usable, in pixels.
     public static let minimumKeyHeight = 18
+    /// The suggestion bar's height, as a share of a row of keys.
+    public static let barShare = 0.75
 
     public static func layout(_ layout: Layout, layer: String? = nil, width: Int, height: Int,
                               options: LayoutOptions = LayoutOptions()) throws(GeometryError) -> KeyboardGeometry {
@@ -162,13 +172,16 @@ public enum KeyboardLayoutEngine {
             return options.showsDwellPause ? withDwellPause(items) : items
         }
 
+        // The suggestion bar: a row of three slots above the keys, `barShare` of a row tall.
+        let bar = options.showsSuggestions && layout.type.hasSuggestionBar
         let rowCount = rows.count
+        let barShare = bar ? Self.barShare : 0
         let widestRow = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
         let gapX = min(max(Int((Double(width) / widestRow * 0.16).rounded()), 2), 14)
         let gapY = min(max(Int((Double(height) / Double(rowCount) * 0.2).rounded()), 3), 16)
         var padX = max(gapX / 2, 2)
         let padY = max(gapY / 2, 2)
-        let pitch = Double(height - 2 * padY + gapY) / Double(rowCount)
+        let pitch = Double(height - 2 * padY + gapY) / (Double(rowCount) + barShare)
         // A pad (digits carrying their phone letters) is never stretched over a wide screen: its keys stay
         // at most twice as wide as tall, and the pad is centred.
         let alignDigits = rows.joined().contains {
@@ -181,15 +194,27 @@ public enum KeyboardLayoutEngine {
             let inner = Int(widestRow * widestUnit) - gapX
             if width - 2 * padX > inner { padX = (width - inner) / 2 }
         }
-        let minimumHeight = rowCount * (minimumKeyHeight + gapY) - gapY + 2 * padY
+        let minimumHeight = Int((Double(rowCount) + barShare) * Double(minimumKeyHeight + gapY)) - gapY + 2 * padY
         guard height >= minimumHeight, height <= maximumHeight else {
             throw .heightOutOfRange(height: height, minimum: minimumHeight)
         }
 
         var keys: [PlacedKey] = []
+        let barHeight = Int((barShare * pitch).rounded())
+        if bar {
+            // Slots edge to edge: the bar is one strip, divided by thin lines where it is drawn.
+            let inner = width - 2 * padX
+            for slot in 0..<3 {
+                let left = padX + inner * slot / 3, right = padX + inner * (slot + 1) / 3
+                keys.append(PlacedKey(rect: Rect(x: left, y: padY, width: right - left, height: barHeight - gapY),
+                                      function: .suggestion(slot), label: nil, icon: nil, secondary: nil, alternates: [],
+                                      style: .function))
+            }
+        }
         for (rowIndex, items) in rows.enumerated() {
-            let top = padY + Int((Double(rowIndex) * pitch).rounded())
-            let bottom = padY + Int((Double(rowIndex + 1) * pitch).rounded()) - gapY
+            let row = Double(rowIndex) + barShare
+            let top = padY + Int((row * pitch).rounded())
+            let bottom = padY + Int(((row + 1) * pitch).rounded()) - gapY
             let units = items.reduce(0) { $0 + $1.width }
             let unit = Double(width - 2 * padX + gapX) / units
             var start = 0.0
@@ -203,7 +228,7 @@ public enum KeyboardLayoutEngine {
                 keys.append(place(spec, rect: rect, widthClass: widthClass, options: options, alignDigits: alignDigits))
             }
         }
-        let keyHeight = keys.map(\.rect.height).min() ?? 0
+        let keyHeight = keys.filter { !$0.function.isSuggestion }.map(\.rect.height).min() ?? 0
         return KeyboardGeometry(layoutName: layout.name, type: layout.type, layer: layer, layers: layout.layers,
                                 width: width, height: height, widthClass: widthClass, keys: keys,
                                 gap: (gapX, gapY), margin: (padX, padY), keyHeight: keyHeight)
@@ -282,6 +307,8 @@ public enum KeyboardLayoutEngine {
             label = label ?? "undo"
         case .redo:
             label = label ?? "redo"
+        case .suggestion:
+            break
         case .layer(let target):
             label = label ?? layerLabels[target] ?? target
         }

@@ -18,6 +18,9 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
     case dwellPause
     /// Undoes the last edit (Ctrl+Z), or redoes it (Ctrl+Shift+Z), as iPad's keys do.
     case undo, redo
+    /// A slot of the suggestion bar, counted from the left (added by the layout engine, never written
+    /// in layout files).
+    case suggestion(Int)
 
     /// The form used in geometry files and layout files: `shift`, `caps-lock`, `layer:NAME`, ...
     public var actionName: String? {
@@ -31,6 +34,7 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .dwellPause: "dwell-pause"
         case .undo: "undo"
         case .redo: "redo"
+        case .suggestion(let slot): "suggestion:\(slot)"
         }
     }
 
@@ -52,6 +56,11 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
 
     /// True for the space bar.
     public var isSpace: Bool { self == .text(" ") }
+
+    /// True for a slot of the suggestion bar.
+    public var isSuggestion: Bool {
+        if case .suggestion = self { true } else { false }
+    }
 }
 
 /// The symbol drawn on keys that show an icon rather than a word.

@@ -26,6 +26,8 @@ public struct KeyboardState: Equatable, Sendable {
     public var dwellPaused = false
     /// What is drawn over the keys, in order.
     public var popups: [Popup]
+    /// What the suggestion bar's slots show, left to right.
+    public var bar: [BarSlot] = []
 
     public init(pressed: Set<Int> = [], shift: Shift = .off, modifiers: Set<String> = [], popups: [Popup] = []) {
         self.pressed = pressed
@@ -51,3 +53,22 @@ public enum Popup: Equatable, Sendable {
     }
 }
 
+
+/// What a slot of the suggestion bar shows.
+public struct BarSlot: Equatable, Sendable {
+    public enum Look: Equatable, Sendable {
+        /// A word offered.
+        case plain
+        /// The word as typed, in quotes: tapping keeps it.
+        case typed
+        /// What space will put in place of the typed word: drawn on a key's background.
+        case correction
+    }
+    public var text: String
+    public var look: Look
+
+    public init(text: String, look: Look = .plain) {
+        self.text = text
+        self.look = look
+    }
+}

@@ -18,6 +18,15 @@ public enum KeyboardType: String, CaseIterable, Sendable {
 
     /// All names, comma separated, for messages.
     public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The keyboards for prose, which show the suggestion bar (as iOS's do): not the pads, not addresses,
+    /// not the desktop keyboard.
+    public var hasSuggestionBar: Bool {
+        switch self {
+        case .default, .ascii, .numbersPunctuation, .social, .namePhonePad, .webSearch: true
+        case .url, .email, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop: false
+        }
+    }
 }
 
 /// What the Return key does for the field being edited, after iOS's `UIReturnKeyType`.

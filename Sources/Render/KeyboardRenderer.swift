@@ -201,6 +201,10 @@ public final class KeyboardRenderer {
 
     private func drawKey(_ geometry: KeyboardGeometry, index: Int, state: KeyboardState, cr: OpaquePointer) {
         let key = geometry.keys[index]
+        if case .suggestion(let slot) = key.function {
+            drawSlot(geometry, index: index, slot: slot, state: state, cr: cr)
+            return
+        }
         let latched = isLatched(key.function, state: state)
         let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon
         let look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,

@@ -76,6 +76,28 @@ public struct Composer: Sendable {
         return Array(repeating: .keysym("BackSpace", modifiers: []), count: deletes) + [.text(sent)]
     }
 
+    /// A correction on a separator: the typed word (its last `count` characters) goes, the correction
+    /// and the separator come; a delete right after brings the typed word back (without the separator).
+    public mutating func correct(count: Int, typed: String, with correction: String, then separator: String,
+                                 at time: Double) -> [KeyAction] {
+        let deletes = min(count, record.count)
+        record.removeLast(deletes)
+        let sent = correction + separator
+        remember(sent)
+        undo = (sent, typed)
+        lastSpace = separator == " " ? time : nil
+        return Array(repeating: .keysym("BackSpace", modifiers: []), count: count) + [.text(sent)]
+    }
+
+    /// A word chosen from the suggestion bar in place of the last `count` characters typed.
+    public mutating func replace(count: Int, with text: String, at time: Double) -> [KeyAction] {
+        record.removeLast(min(count, record.count))
+        remember(text)
+        undo = nil
+        lastSpace = text.hasSuffix(" ") ? time : nil
+        return Array(repeating: .keysym("BackSpace", modifiers: []), count: count) + [.text(text)]
+    }
+
     /// A delete key: right after a change, what the keyboard sent is replaced by what was typed (the
     /// returned actions); otherwise nil, and the delete goes as it is.
     public mutating func delete() -> [KeyAction]? {

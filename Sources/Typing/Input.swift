@@ -68,8 +68,14 @@ public struct Update: Equatable, Sendable {
     public var redrawAll = false
     /// Popups were opened, changed or closed.
     public var popupsChanged = false
+    /// The word being typed changed: ask for suggestions again (`TypingEngine.suggestionRequest()`).
+    public var wordChanged = false
+    /// Words for the learner.
+    public var words: [WordEvent] = []
 
     public init() {}
 
-    public var isEmpty: Bool { actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged }
+    public var isEmpty: Bool {
+        actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !wordChanged && words.isEmpty
+    }
 }

@@ -13,13 +13,20 @@ extension TypingEngine {
         return list
     }
 
-    mutating func typeText(_ text: String, at time: Double, _ update: inout Update) {
+    mutating func typeText(_ text: String, at time: Double, point: (x: Double, y: Double)? = nil, _ update: inout Update) {
         if state.modifiers.isEmpty {
-            update.actions += composer.type(text, at: time)
+            if let first = text.first, text.count == 1, Self.separators.contains(first),
+               let corrected = endWord(with: text, at: time, &update) {
+                update.actions += corrected
+            } else {
+                update.actions += composer.type(text, at: time)
+                if !(text.count == 1 && Self.separators.contains(text.first!)) { typedIntoWord(text, point: point, &update) }
+            }
         } else {
             // Ctrl+C and friends: the key with the modifiers, not the character alone.
             update.actions.append(.keysym(text, modifiers: modifierList()))
             composer.reset()
+            restartWord(&update)
         }
         afterKey(&update)
     }
@@ -30,9 +37,11 @@ extension TypingEngine {
         let modifiers = state.modifiers.sorted()
         if modifiers.isEmpty, let replaced = composer.delete() {
             update.actions += replaced
+            deletedFromWord(reverted: true, &update)
         } else {
             update.actions.append(.keysym("BackSpace", modifiers: modifiers))
             if !modifiers.isEmpty { composer.reset() }
+            deletedFromWord(reverted: false, &update)
         }
         autoCapitalize(&update)
     }

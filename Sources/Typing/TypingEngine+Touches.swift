@@ -5,12 +5,12 @@ public import KeyboardModel
 extension TypingEngine {
     mutating func began(_ event: InputEvent, _ update: inout Update) {
         if let old = touches.removeValue(forKey: event.touch) { release(old, &update) }
-        guard let key = geometry.keyIndex(atX: event.x, y: event.y) else { return }
+        guard let key = helpedKey(geometry.keyIndex(atX: event.x, y: event.y), x: event.x, y: event.y) else { return }
         if let last = lastTyped, last.function == geometry.keys[key].function, event.time - last.time < timing.bounceKeys {
             return
         }
         press(key, &update)
-        touches[event.touch] = Touch(key: key, began: event.time, accepted: false)
+        touches[event.touch] = Touch(key: key, began: event.time, point: (event.x, event.y), accepted: false)
         if timing.slowKeys <= 0 { accept(event.touch, at: event.time, &update) }
     }
 
@@ -46,6 +46,8 @@ extension TypingEngine {
 
     mutating func moved(_ event: InputEvent, _ update: inout Update) {
         guard var touch = touches[event.touch] else { return }
+        touch.point = (event.x, event.y)
+        touches[event.touch] = touch
         if let index = state.popups.firstIndex(where: { $0.key == touch.key && !isPreview($0) }) {
             choose(in: index, x: event.x, y: event.y, &update)
             return
@@ -82,7 +84,9 @@ extension TypingEngine {
         let placed = geometry.keys[touch.key]
         switch placed.function {
         case .text(let text):
-            typeText(text, at: event.time, &update)
+            typeText(text, at: event.time, point: (event.x, event.y), &update)
+        case .suggestion(let slot):
+            chooseSuggestion(slot, at: event.time, &update)
         case .keysym("BackSpace"):
             break
         case .keysym(let name) where Self.modifierKeysyms.contains(name):
@@ -90,7 +94,9 @@ extension TypingEngine {
             update.changedKeys.formUnion(keys { $0 == .keysym(name) })
         case .keysym(let name):
             update.actions.append(.keysym(name, modifiers: modifierList()))
+            if name == "Return" || name == "KP_Enter" { _ = endWord(with: "\n", at: event.time, correcting: false, &update) }
             composer.keysym(name, modifiers: modifierList())
+            restartWord(&update)
             afterKey(&update)
         case .shift:
             if let hold = shiftHold, hold.touch == event.touch {
@@ -123,6 +129,7 @@ extension TypingEngine {
             let modifiers = placed.function == .undo ? ["Control_L"] : ["Control_L", "Shift_L"]
             update.actions.append(.keysym("z", modifiers: modifiers))
             composer.keysym("z", modifiers: modifiers)
+            restartWord(&update)
         }
     }
 }

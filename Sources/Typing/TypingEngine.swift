@@ -60,6 +60,14 @@ public struct TypingEngine: Sendable {
     public private(set) var fieldTraits = TextTraits.Overrides()
     /// Whether shift is on because autocapitalization put it on (not a tap).
     var autoShift = false
+    /// The suggestion bar above the prose keyboards (`--suggestions`); never in secure entry.
+    public var suggestionsEnabled = false {
+        didSet { if suggestionsEnabled != oldValue { try? relayout() } }
+    }
+    /// Corrections applied on space and punctuation (`--autocorrection`), where the field allows them.
+    public var autocorrectionEnabled = true
+    /// The word being typed (TypingEngine+Words.swift).
+    var word = WordInProgress()
 
     var touches: [Int: Touch] = [:]
     /// The key the pointer rests on for dwell, since when, and whether it pressed it already.
@@ -80,6 +88,8 @@ public struct TypingEngine: Sendable {
     struct Touch: Sendable {
         var key: Int
         var began: Double
+        /// Where the finger is now.
+        var point: (x: Double, y: Double) = (0, 0)
         /// Whether the press counts yet (with slow keys, once held long enough).
         var accepted = true
         var longPressDone = false
@@ -138,6 +148,7 @@ public struct TypingEngine: Sendable {
         composer.traits = fieldTraits.applied(to: traitOverrides.applied(to: .defaults(for: layout.type)))
         try? relayout()
         var update = Update()
+        restartWord(&update)
         autoCapitalize(&update)
     }
 
@@ -145,6 +156,7 @@ public struct TypingEngine: Sendable {
     public mutating func resetContext() -> Update {
         var update = Update()
         composer.reset()
+        restartWord(&update)
         autoCapitalize(&update)
         return update
     }
@@ -153,7 +165,9 @@ public struct TypingEngine: Sendable {
     /// punctuation where it differs from what the keyboard recorded.
     public mutating func read(context before: String) -> Update {
         var update = Update()
+        let old = composer.record
         composer.read(before)
+        if composer.record != old { restartWord(&update) }
         autoCapitalize(&update)
         return update
     }
@@ -244,7 +258,8 @@ public struct TypingEngine: Sendable {
     mutating func relayout() throws(GeometryError) {
         var layer = baseLayer
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
-        let key = "\(enabled[current])/\(layer)/\(size.width)x\(size.height)"
+        options.showsSuggestions = suggestionsEnabled && !traits.secureEntry
+        let key = "\(enabled[current])/\(layer)/\(size.width)x\(size.height)/\(options.showsSuggestions)"
         if let cached = geometryCache[key] {
             geometry = cached
         } else {
@@ -257,6 +272,8 @@ public struct TypingEngine: Sendable {
         touches = touches.filter { _, touch in Self.isModifierTouch(touch, in: geometry) }
         state.pressed = Set(touches.values.map(\.key))
         state.popups = []
+        if !showsBar { state.bar = [] }
+        refreshKeyPlan()
     }
 
     private static func isModifierTouch(_ touch: Touch, in geometry: KeyboardGeometry) -> Bool {

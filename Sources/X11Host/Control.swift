@@ -13,6 +13,8 @@ import Glibc
 /// line, then any output. Requests are at most `ControlRequest.limit` bytes.
 public enum ControlRequest: Equatable, Sendable {
     case show, hide, toggle, status
+    /// Forgets the words the keyboard learned (`keypane forget`).
+    case forget
     /// What a text field asks for before it is edited: a keyboard type (or layout name) and a Return key.
     case set(type: String?, returnKey: String?)
     /// Types text into the focused window through the keyboard's injector.
@@ -26,6 +28,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .hide: Array("hide".utf8)
         case .toggle: Array("toggle".utf8)
         case .status: Array("status".utf8)
+        case .forget: Array("forget".utf8)
         case .set(let type, let returnKey):
             Array((["set"] + (type.map { ["type=\($0)"] } ?? []) + (returnKey.map { ["return-key=\($0)"] } ?? []))
                 .joined(separator: "\n").utf8)
@@ -47,6 +50,7 @@ public enum ControlRequest: Equatable, Sendable {
         case "hide": return body.isEmpty ? .success(.hide) : takesNothing(command)
         case "toggle": return body.isEmpty ? .success(.toggle) : takesNothing(command)
         case "status": return body.isEmpty ? .success(.status) : takesNothing(command)
+        case "forget": return body.isEmpty ? .success(.forget) : takesNothing(command)
         case "set":
             var type: String?, returnKey: String?
             for line in body.split(separator: "\n") {
@@ -66,7 +70,7 @@ public enum ControlRequest: Equatable, Sendable {
             guard !body.isEmpty else { return .failure(ControlError("'type' needs text")) }
             return .success(.type(body))
         default:
-            return .failure(ControlError("unknown command '\(command.prefix(40))': expected show, hide, toggle, status, set or type"))
+            return .failure(ControlError("unknown command '\(command.prefix(40))': expected show, hide, toggle, status, forget, set or type"))
         }
     }
 

@@ -17,6 +17,8 @@ extension KeyboardHost {
         case .show: show()
         case .hide: hide()
         case .toggle: window.isMapped ? hide() : show()
+        case .forget:
+            suggestionWorker?.forget()
         case .status:
             return .success("""
                 visible: \(window.isMapped ? "yes" : "no")
@@ -27,6 +29,7 @@ extension KeyboardHost {
                 placement: \(placement.floating ? "floating" : "docked")
                 secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
                 remembered: \(engine.composer.record.count)
+                suggestions: \(engine.state.bar.map { $0.look == .correction ? "[\($0.text)]" : $0.text }.joined(separator: " | "))
 
                 """ + scanStatus)
         case .set(let type, let returnKeyName):

@@ -4,6 +4,7 @@ internal import CXRandR
 internal import EventLoop
 public import Injector
 internal import KeyboardModel
+internal import Words
 public import Render
 public import Sound
 public import Typing
@@ -36,6 +37,9 @@ public final class KeyboardHost {
         public var scanSwitches: [String] = []
         /// How large labels are drawn, against their usual size (`--label-size`).
         public var labelScale = 1.0
+        /// The dictionary and the learned words, for suggestions (the engine's `suggestionsEnabled` says
+        /// whether they are on).
+        public var suggestionFiles: SuggestionWorker.Files?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -87,6 +91,10 @@ public final class KeyboardHost {
     private(set) lazy var contextRead = TimerSource { [unowned self] in readContext() }
     /// Where the focused field's caret should be after the keyboard's keystrokes.
     var caretPrediction = CaretPrediction()
+    /// Decodes words on a thread of its own (HostSuggestions.swift); nil when suggestions are off.
+    var suggestionWorker: SuggestionWorker?
+    /// The request last sent to it.
+    var lastSuggestionRequest: SuggestionRequest?
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
@@ -139,7 +147,8 @@ public final class KeyboardHost {
         commandAtom = connection.atom("_KEYPANE_COMMAND")
         deleteWindowAtom = connection.atom("WM_DELETE_WINDOW")
         instanceAtom = connection.atom(Self.instanceSelection(screen: connection.defaultScreen))
-        placement = Placement(connection: connection, options: options, rows: engine.geometry.rows)
+        placement = Placement(connection: connection, options: options, rows: engine.geometry.rows,
+                              bar: engine.suggestionsEnabled)
         let renderer = KeyboardRenderer(theme: theme)
         renderer.labelScale = options.labelScale
         painter = Painter(renderer: renderer, window: placement.window)
@@ -209,6 +218,7 @@ public final class KeyboardHost {
             warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
         }
         let bus = options.autoShow ? followFocus() : nil
+        suggestionWorker = startSuggestions()
 
         // The sources, in the order they take their turns after a wait.
         loop.add(self)                      // X events; the end of each round draws and flushes
@@ -221,6 +231,7 @@ public final class KeyboardHost {
         loop.add(fieldLeft)                 // hide a moment after the focus left text
         loop.add(fieldReturn)               // show again after a click, once physical typing hid it
         loop.add(contextRead)               // read the text before the caret when the caret rests
+        suggestionWorker.map { loop.add($0) } // suggestions decoded on their thread
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()
@@ -229,6 +240,8 @@ public final class KeyboardHost {
 
     /// Gives back what Keypane borrowed from the X server: spare keycodes, the window.
     public func shutdown() {
+        suggestionWorker?.stop()
+        suggestionWorker = nil
         control?.close()
         control.map { loop.remove($0) }
         control = nil
@@ -265,6 +278,7 @@ public final class KeyboardHost {
             }
         }
         if typed { XFlush(display) }
+        learn(update)
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
     }
@@ -316,8 +330,8 @@ public final class KeyboardHost {
 }
 
 extension KeyboardGeometry {
-    /// How many rows of keys.
-    var rows: Int { Set(keys.map(\.rect.y)).count }
+    /// How many rows of keys, the suggestion bar not counted.
+    var rows: Int { Set(keys.filter { !$0.function.isSuggestion }.map(\.rect.y)).count }
 }
 
 /// A problem the keyboard lives through, said on standard error as one line; safe from any thread.

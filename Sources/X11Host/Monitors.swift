@@ -83,7 +83,16 @@ public enum DockPlacement {
     /// `rowHeights`, and never more than half the monitor unless the smallest rows need it. Where the monitor
     /// says its size (`pixelsPerMillimetre`), rows are tall enough for keys of at least 7 mm (the key takes
     /// 80% of its row; the rest is the gap).
-    public static func height(for monitor: Rect, rows: Int, pixelsPerMillimetre: Double? = nil) -> Int {
+    /// With the suggestion bar (`bar`), the keyboard is taller by the bar, so the keys keep their size,
+    /// up to 55% of the monitor.
+    public static func height(for monitor: Rect, rows: Int, pixelsPerMillimetre: Double? = nil, bar: Bool = false) -> Int {
+        let keys = keysHeight(for: monitor, rows: rows, pixelsPerMillimetre: pixelsPerMillimetre)
+        guard bar, rows > 0 else { return keys }
+        let withBar = Int((Double(keys) * (Double(rows) + KeyboardLayoutEngine.barShare) / Double(rows)).rounded())
+        return max(keys, min(withBar, monitor.height * 55 / 100))
+    }
+
+    static func keysHeight(for monitor: Rect, rows: Int, pixelsPerMillimetre: Double?) -> Int {
         let portrait = monitor.height > monitor.width
         let share = Int(Double(monitor.height) * (portrait ? 0.38 : 0.30))
         let physical = pixelsPerMillimetre.map { Int((minimumKeyMillimetres / 0.8 * $0).rounded(.up)) } ?? 0
@@ -118,9 +127,10 @@ public enum FloatingPlacement {
     static let bottomMargin = 24
 
     /// The window's size for a keyboard of `rows` rows: rows of 50 pixels and the handle.
-    public static func size(on monitor: Rect, rows: Int) -> (width: Int, height: Int) {
+    public static func size(on monitor: Rect, rows: Int, bar: Bool = false) -> (width: Int, height: Int) {
         let width = max(min(width, monitor.width), KeyboardLayoutEngine.widths.lowerBound)
-        return (width, min(rows * 50 + handleHeight, monitor.height))
+        let barHeight = bar ? Int(50 * KeyboardLayoutEngine.barShare) : 0
+        return (width, min(rows * 50 + barHeight + handleHeight, monitor.height))
     }
 
     /// The frame at a remembered position, moved the least needed to lie wholly on the monitor holding its

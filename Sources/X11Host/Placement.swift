@@ -20,9 +20,11 @@ final class Placement {
     private var drag: (touch: Int, start: (x: Int, y: Int), origin: (x: Int, y: Int))?
     /// Whether saving the position has failed once already: said once, not on every drag.
     private var saveFailed = false
+    /// Whether room is made for the suggestion bar.
+    var bar: Bool
 
     /// Reads the monitors and the kept position, and makes the window where a keyboard of `rows` rows goes.
-    init(connection: DisplayConnection, options: KeyboardHost.Options, rows: Int) {
+    init(connection: DisplayConnection, options: KeyboardHost.Options, rows: Int, bar: Bool) {
         self.connection = connection
         self.options = options
         floating = options.floating
@@ -30,7 +32,8 @@ final class Placement {
             warn("\(error); the floating keyboard starts at the bottom of the screen")
         }
         monitors = connection.monitors()
-        let placement = Self.placement(connection: connection, monitors: monitors, options: options, rows: rows,
+        self.bar = bar
+        let placement = Self.placement(connection: connection, monitors: monitors, options: options, rows: rows, bar: bar,
                                        floating: floating, position: position)
         window = KeyboardWindow(connection: connection, frame: placement.frame)
         window.setStrut(placement.strut)
@@ -38,16 +41,16 @@ final class Placement {
 
     /// The window's frame and struts: docked at the bottom of the monitor, or floating (no struts).
     static func placement(connection: DisplayConnection, monitors: [Monitor], options: KeyboardHost.Options, rows: Int,
-                          floating: Bool, position: (x: Int, y: Int)?) -> (frame: Rect, strut: [Int]) {
+                          bar: Bool, floating: Bool, position: (x: Int, y: Int)?) -> (frame: Rect, strut: [Int]) {
         let chosen = DockPlacement.choose(monitors, named: options.monitor)
         if floating {
-            let size = FloatingPlacement.size(on: chosen.rect, rows: rows)
+            let size = FloatingPlacement.size(on: chosen.rect, rows: rows, bar: bar)
             let frame = FloatingPlacement.frame(at: position, size: size, monitors: monitors, fallback: chosen)
             return (frame, Array(repeating: 0, count: 12))
         }
         let monitor = chosen.rect
         var height = options.height ?? options.heightFraction.map { Int(Double(monitor.height) * $0) }
-            ?? DockPlacement.height(for: monitor, rows: rows, pixelsPerMillimetre: chosen.pixelsPerMillimetre)
+            ?? DockPlacement.height(for: monitor, rows: rows, pixelsPerMillimetre: chosen.pixelsPerMillimetre, bar: bar)
         height = min(max(height, 60), monitor.height)
         let frame = DockPlacement.frame(on: monitor, height: height)
         return (frame, DockPlacement.strut(frame: frame, rootHeight: connection.rootSize.height))
@@ -71,7 +74,7 @@ final class Placement {
     /// Puts the window where it belongs now for a keyboard of `rows` rows. Returns the keys' new size when
     /// the frame or that size changed (the keyboard must be laid out again and drawn), else nil.
     func place(rows: Int, laidOutAt current: (width: Int, height: Int)) -> (width: Int, height: Int)? {
-        let placement = Self.placement(connection: connection, monitors: monitors, options: options, rows: rows,
+        let placement = Self.placement(connection: connection, monitors: monitors, options: options, rows: rows, bar: bar,
                                        floating: floating, position: position)
         window.setStrut(placement.strut)
         let frameChanged = placement.frame != window.frame

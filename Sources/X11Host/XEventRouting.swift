@@ -10,6 +10,8 @@ internal import Typing
 extension KeyboardHost: EventSource {
     public func prepare(now: Double) -> Interest {
         caret.endOfRound()
+        // The word changed this round: the worker decodes it while the keystroke is already on its way.
+        askForSuggestions()
         // Pixels once per round of events: a press and release read together draw only their outcome.
         painter.drawPending(engine, handle: placement.handleRect)
         // A keymap or group change is read now, while nobody waits, not on the next keystroke.

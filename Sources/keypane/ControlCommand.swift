@@ -1,4 +1,5 @@
 import KeyboardModel
+import Words
 import X11Host
 
 #if canImport(Glibc)
@@ -17,6 +18,10 @@ struct ControlCommand {
                 discussion: "visible (yes or no), type, layer, return-key, keyboards (enabled, in Globe order) "
                     + "and placement (docked or floating).",
                 options: [display]),
+        Command(name: "forget", abstract: "Forget the words the keyboard learned from your typing.",
+                discussion: "Removes $XDG_DATA_HOME/keypane/learned-en (else ~/.local/share/keypane/learned-en), "
+                    + "and tells a running keyboard to forget them too.",
+                options: [display]),
         Command(name: "set", abstract: "Switch the running keyboard to what a text field asks for, as iOS's "
                     + "keyboardType and returnKeyType do.",
                 discussion: "A type not among the enabled keyboards is enabled. The keyboard is not shown: "
@@ -33,6 +38,17 @@ struct ControlCommand {
     let name: String
     let options: ParsedOptions
 
+    /// `keypane forget`: the file goes, and a running keyboard forgets what it holds.
+    func forget() -> Never {
+        guard let file = RunCommand.learnedFile() else { fail("no HOME or XDG_DATA_HOME: no learned words to forget", command: "keypane forget") }
+        do { try file.remove() } catch { fail("\(error)", command: "keypane forget") }
+        if let display = options["display"] ?? getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
+            _ = try? ControlSocket.send(.forget, to: ControlSocket.path(display: display))
+        }
+        print("forgot the learned words (\(file.path))")
+        exit(0)
+    }
+
     func run() -> Never {
         let request: ControlRequest
         switch name {
@@ -40,6 +56,7 @@ struct ControlCommand {
         case "hide": request = .hide
         case "toggle": request = .toggle
         case "status": request = .status
+        case "forget": forget()
         case "set":
             guard options["type"] != nil || options["return-key"] != nil else {
                 Keypane.usage("missing --type or --return-key", command: "keypane set")

@@ -73,8 +73,14 @@ enum Manual {
             .I $XDG_STATE_HOME/keypane/floating\\-position
             Where the floating keyboard was left.
             .TP
+            .I $XDG_DATA_HOME/keypane/learned\\-en
+            \(escape("""
+                The words and word pairs learned from your typing, and where your fingers land (mode 0600; \
+                never from password, address or terminal fields). keypane forget removes it.
+                """))
+            .TP
             .I /usr/share/keypane/
-            The bundled layouts and click sounds.
+            The bundled layouts, click sounds and dictionaries.
             .SH EXAMPLES
             A kiosk script:
             .PP

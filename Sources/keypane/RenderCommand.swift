@@ -16,6 +16,10 @@ struct RenderCommand {
             .value("label-size", "percent", "How large the labels are, 50 to 200 percent of their usual size (default: 100)."),
             .flag("globe", "Show the Globe key, as when more than one keyboard is enabled (the default)."),
             .flag("dwell-pause", "Show dwell's pause key, as with --dwell (default: off)."),
+            .flag("suggestions", "Show the suggestion bar above the keys of the prose keyboards, as the live keyboard "
+                  + "does (default: on)."),
+            .value("bar", "words", "The words in the bar's slots, separated by '|': \"word\" in quotes is the word as "
+                   + "typed, [word] the correction space would make."),
             .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
             .value("pressed", "labels", "Show the keys with these labels pressed (comma separated)."),
             .value("output", "file", "The PNG file to write.", required: true),
@@ -52,7 +56,8 @@ struct RenderCommand {
         default: fail("unknown shift state '\(shift)': expected off, on or caps-lock")
         }
         let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
-                                          showsDwellPause: options.flag("dwell-pause", default: false))
+                                          showsDwellPause: options.flag("dwell-pause", default: false),
+                                          showsSuggestions: options.flag("suggestions", default: true))
         let placed: KeyboardGeometry
         do {
             // Shift on shows the shifted letters, as the live keyboard does.
@@ -61,6 +66,12 @@ struct RenderCommand {
         } catch { fail("\(error)") }
 
         var state = KeyboardState(shift: shiftState)
+        state.bar = (options["bar"] ?? "").split(separator: "|", omittingEmptySubsequences: false).map { part in
+            let word = part.trimmingSpaces
+            if word.count >= 2, word.first == "\"", word.last == "\"" { return BarSlot(text: String(word.dropFirst().dropLast()), look: .typed) }
+            if word.count >= 2, word.first == "[", word.last == "]" { return BarSlot(text: String(word.dropFirst().dropLast()), look: .correction) }
+            return BarSlot(text: String(word))
+        }.filter { !$0.text.isEmpty || options["bar"] != nil }
         for label in pressed?.split(separator: ",").map(String.init) ?? [] {
             guard let index = placed.keys.firstIndex(where: { $0.name == label }) else {
                 fail("no key labelled '\(label)' on this keyboard")

@@ -7,6 +7,7 @@ import KeyboardModel
 import Render
 import Sound
 import Typing
+import Words
 import X11Host
 import XDisplay
 
@@ -34,7 +35,14 @@ struct RunCommand {
             .value("autocapitalization", "mode", "When shift engages by itself: none, words, sentences or all "
                    + "(default: the keyboard's own; sentences for prose keyboards, none for URL, email, search, pads "
                    + "and desktop)."),
-            .flag("autocorrection", "Two quick spaces after a word become a period and a space (default: the keyboard's own)."),
+            .flag("suggestions", "The suggestion bar above the keys of the prose keyboards: the word as typed, corrections "
+                  + "and completions decoded from where each finger landed, and next words after a space; words typed "
+                  + "are learned ($XDG_DATA_HOME/keypane/learned-en, never from passwords, addresses or terminals; "
+                  + "'keypane forget' clears it) (default: on)."),
+            .flag("autocorrection", "A confident correction is applied on space and punctuation (a delete right after "
+                  + "takes it back), and two quick spaces after a word become a period and a space (default: the "
+                  + "keyboard's own)."),
+            .value("dictionary", "file", "The dictionary for suggestions (default: dictionaries/en.dict in the data folder)."),
             .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
             .flag("smart-dashes", "-- becomes an em dash (default: the keyboard's own)."),
             .flag("secure", "A password field: no corrections or smart punctuation, nothing kept of what is typed."),
@@ -150,6 +158,11 @@ struct RunCommand {
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         engine.timing = timing()
+        engine.suggestionsEnabled = options.flag("suggestions", default: true)
+        if engine.suggestionsEnabled {
+            let dictionary = options["dictionary"] ?? Assets.dataDirectory().map { $0 + "/dictionaries/en.dict" }
+            hostOptions.suggestionFiles = dictionary.map { SuggestionWorker.Files(dictionary: $0, learned: Self.learnedFile()) }
+        }
         hostOptions.labelScale = options.labelScale
         engine.scanning = scanSettings()
         hostOptions.scanSwitches = (options["scan-switch"] ?? (engine.scanning?.mode == .step ? "F11,F12" : "F12"))
@@ -160,6 +173,15 @@ struct RunCommand {
         let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
                                 options: hostOptions, sound: sound)
         return host.run()
+    }
+
+    /// Where the words learned in English are kept.
+    static func learnedFile() -> LearnedFile? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return LearnedFile.standard(language: "en", environment: environment)
     }
 
     /// The motor settings: slow keys, bounce keys, key repeat and the long-press time.

@@ -18,7 +18,7 @@ import X11Host
             (Array("type".utf8), "'type' needs text"),
             ([0xFF, 0x00], "request is not UTF-8 text"),
             ([UInt8](repeating: 0x61, count: ControlRequest.limit + 1), "request longer than 65536 bytes"),
-            (Array("SHOW".utf8), "unknown command 'SHOW': expected show, hide, toggle, status, set or type"),
+            (Array("SHOW".utf8), "unknown command 'SHOW': expected show, hide, toggle, status, forget, set or type"),
         ]
         for (bytes, message) in cases { #expect(ControlRequest.parse(bytes) == .failure(ControlError(message))) }
     }

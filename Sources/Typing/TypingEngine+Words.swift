@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+public import KeyboardModel
+public import Words
+
+/// What the keyboard tells the learner: a word typed (and where its taps fell), or a word the user
+/// kept as typed.
+public enum WordEvent: Equatable, Sendable {
+    case typed(String, after: String?, taps: [Tap], plan: KeyPlan)
+    case kept(String)
+}
+
+/// The word being typed, for suggestions and corrections: its taps, the generation that tells a fresh
+/// result from a stale one, the latest result, and the last correction (which a delete takes back).
+struct WordInProgress: Sendable {
+    var taps: [Tap] = []
+    var generation = 0
+    var result: Suggestions?
+    var lastCorrection: (typed: String, correction: String)?
+    var plan: (key: String, plan: KeyPlan)?
+}
+
+/// Suggestions and autocorrection (TypingEngine's part): the word's taps are kept as they are typed, a
+/// request is made after each change (the host decodes it on a worker), and the result, if still fresh,
+/// fills the bar, decides the correction space will make and widens the keys of likely next letters.
+extension TypingEngine {
+    /// Characters that belong to a word.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "'" || character == "’"
+    }
+
+    /// Characters that end a word and apply its correction.
+    static let separators: Set<Character> = [" ", ".", ",", "!", "?", ";", ":", ")"]
+
+    /// Whether the bar is on screen.
+    public var showsBar: Bool { geometry.keys.contains { $0.function.isSuggestion } }
+
+    /// Whether what is typed here may be learned: not a password, not an address, not a terminal.
+    public var learnsWords: Bool {
+        !traits.secureEntry && layout.type.hasSuggestionBar && layout.type != .namePhonePad
+    }
+
+    /// Whether the word may be corrected here.
+    var mayCorrect: Bool { autocorrectionEnabled && traits.autocorrection && !traits.secureEntry }
+
+    /// What to decode now: the word's taps and the word before; nil where no bar is shown.
+    public func suggestionRequest() -> SuggestionRequest? {
+        guard showsBar else { return nil }
+        return SuggestionRequest(generation: word.generation, taps: word.taps, previous: previousWord(),
+                                 plan: keyPlan(), mayCorrect: mayCorrect)
+    }
+
+    /// A decoded result: shown when it is for the word as it is now, dropped when the word moved on.
+    public mutating func receive(_ suggestions: Suggestions) -> Update {
+        var update = Update()
+        guard suggestions.generation == word.generation, showsBar else { return update }
+        word.result = suggestions
+        let capital = word.taps.isEmpty && composer.wantsCapital
+        state.bar = suggestions.slots.map { slot in
+            var text = slot.text
+            if capital, let first = text.first { text = first.uppercased() + text.dropFirst() }
+            switch slot.kind {
+            case .typed: return BarSlot(text: text, look: suggestions.correction == nil ? .plain : .typed)
+            case .word: return BarSlot(text: text, look: slot.isCorrection ? .correction : .plain)
+            case .prediction: return BarSlot(text: text)
+            }
+        }
+        update.changedKeys = keys { $0.isSuggestion }
+        return update
+    }
+
+    /// The word before the one being typed, within the sentence.
+    func previousWord() -> String? {
+        var text = Substring(composer.record.dropLast(word.taps.count))
+        var gap = ""
+        while let last = text.last, !Self.isWordCharacter(last) {
+            gap.append(last)
+            text.removeLast()
+        }
+        if gap.contains(where: { ".!?\n".contains($0) }) { return nil }
+        var previous = ""
+        while let last = text.last, Self.isWordCharacter(last) {
+            previous.insert(last, at: previous.startIndex)
+            text.removeLast()
+        }
+        let word = String(previous.map { $0 == "’" ? "'" : $0 })
+        return word.isEmpty ? nil : word
+    }
+
+    /// The word starts afresh from the record (after a reset, a read, a delete into a word): its letters
+    /// are known, not where they were tapped.
+    mutating func restartWord(_ update: inout Update) {
+        var letters: [Character] = []
+        for character in composer.record.reversed() {
+            guard Self.isWordCharacter(character) else { break }
+            letters.insert(character, at: 0)
+        }
+        word.taps = letters.map { Tap(character: $0 == "’" ? "'" : $0) }
+        word.lastCorrection = nil
+        wordChanged(&update)
+    }
+
+    mutating func wordChanged(_ update: inout Update) {
+        word.generation += 1
+        update.wordChanged = true
+    }
+
+    /// A letter typed by a tap (at its point) or otherwise.
+    mutating func typedIntoWord(_ text: String, point: (x: Double, y: Double)?, _ update: inout Update) {
+        word.lastCorrection = nil
+        if text.count == 1, let character = text.first, Self.isWordCharacter(character) {
+            word.taps.append(Tap(x: point?.x, y: point?.y, character: character == "’" ? "'" : character))
+        } else {
+            word.taps = []
+        }
+        wordChanged(&update)
+    }
+
+    /// A separator ends the word: the correction, when the result for this word has one, goes in its
+    /// place; the word goes to the learner. Returns the actions for the separator, or nil when it is
+    /// typed as usual.
+    mutating func endWord(with separator: String, at time: Double, correcting: Bool = true,
+                          _ update: inout Update) -> [KeyAction]? {
+        let taps = word.taps
+        let previous = previousWord()
+        word.taps = []
+        word.lastCorrection = nil
+        defer { wordChanged(&update) }
+        guard !taps.isEmpty else { return nil }
+        let typed = String(taps.map(\.character))
+        if correcting, mayCorrect, showsBar, let result = word.result, result.generation == word.generation,
+           var correction = result.correction, !Suggester.isExempt(typed) {
+            if traits.smartQuotes { correction = String(correction.map { $0 == "'" ? "’" : $0 }) }
+            word.lastCorrection = (typed, correction)
+            if learnsWords { update.words.append(.typed(correction, after: previous, taps: [], plan: keyPlan())) }
+            return composer.correct(count: taps.count, typed: typed, with: correction, then: separator, at: time)
+        }
+        if learnsWords { update.words.append(.typed(typed, after: previous, taps: taps, plan: keyPlan())) }
+        return nil
+    }
+
+    /// A delete: right after a correction, what was typed comes back (and is kept from now on);
+    /// otherwise the word loses its last letter.
+    mutating func deletedFromWord(reverted: Bool, _ update: inout Update) {
+        if reverted, let (typed, _) = word.lastCorrection {
+            if learnsWords { update.words.append(.kept(typed)) }
+            restartWord(&update)
+            return
+        }
+        word.lastCorrection = nil
+        if word.taps.isEmpty { restartWord(&update) } else {
+            word.taps.removeLast()
+            wordChanged(&update)
+        }
+    }
+
+    /// A slot of the bar tapped: its word in place of the one being typed (or after the space), then a
+    /// space. The typed slot keeps the word as typed and teaches it.
+    mutating func chooseSuggestion(_ slot: Int, at time: Double, _ update: inout Update) {
+        guard slot < state.bar.count, let result = word.result, result.generation == word.generation,
+              slot < result.slots.count else { return }
+        let chosen = state.bar[slot].text
+        let previous = previousWord()
+        let count = word.taps.count
+        if learnsWords {
+            update.words.append(result.slots[slot].kind == .typed ? .kept(chosen) : .typed(chosen, after: previous, taps: [], plan: keyPlan()))
+        }
+        var text = chosen
+        if traits.smartQuotes { text = String(text.map { $0 == "'" ? "’" : $0 }) }
+        update.actions += composer.replace(count: count, with: text + " ", at: time)
+        word.taps = []
+        word.lastCorrection = nil
+        wordChanged(&update)
+        afterKey(&update)
+    }
+
+    /// Where the letter keys of the keyboard on screen are, for the decoder.
+    func keyPlan() -> KeyPlan {
+        let cacheKey = "\(geometry.layoutName)/\(geometry.layer)/\(geometry.width)x\(geometry.height)"
+        if let plan = word.plan, plan.key == cacheKey { return plan.plan }
+        return Self.keyPlan(for: geometry)
+    }
+
+    mutating func refreshKeyPlan() {
+        let cacheKey = "\(geometry.layoutName)/\(geometry.layer)/\(geometry.width)x\(geometry.height)"
+        if word.plan?.key != cacheKey { word.plan = (cacheKey, Self.keyPlan(for: geometry)) }
+    }
+
+    static func keyPlan(for geometry: KeyboardGeometry) -> KeyPlan {
+        var keys: [UInt16: KeyPlan.Key] = [:]
+        var widths: [Int] = []
+        let letterKeys = geometry.keys.filter {
+            if case .text(let text) = $0.function, text.count == 1, text.first!.isLetter { return true }
+            return false
+        }
+        let rows = Array(Set(letterKeys.map(\.rect.y))).sorted()
+        for key in letterKeys {
+            guard case .text(let text) = key.function else { continue }
+            let units = Array(text.lowercased().utf16)
+            guard units.count == 1 else { continue }
+            keys[units[0]] = KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2,
+                                         y: Double(key.rect.y) + Double(key.rect.height) / 2,
+                                         row: rows.firstIndex(of: key.rect.y) ?? 0)
+            widths.append(key.rect.width)
+        }
+        let width = widths.sorted().dropFirst(widths.count / 2).first.map { Double($0 + geometry.gap.x) } ?? 1
+        return KeyPlan(keys: keys, keyWidth: width, keyHeight: Double(geometry.keyHeight + geometry.gap.y))
+    }
+
+    /// The key a touch goes to, with the invisible help: within a word, a letter key's hit area grows
+    /// toward likely next letters and shrinks for unlikely ones, by at most a quarter of a key, never in
+    /// the middle half of the key, never for a word's first letter. What is drawn does not move.
+    func helpedKey(_ hit: Int?, x: Double, y: Double) -> Int? {
+        guard let hit, !word.taps.isEmpty, let result = word.result, result.generation == word.generation,
+              !result.nextCharacters.isEmpty, Self.letter(of: geometry.keys[hit]) != nil else { return hit }
+        let rect = geometry.keys[hit].rect
+        let dx = (x - (Double(rect.x) + Double(rect.width) / 2)) / Double(rect.width)
+        let dy = (y - (Double(rect.y) + Double(rect.height) / 2)) / Double(rect.height)
+        // Dead centre (the middle half) always types the key itself.
+        if abs(dx) <= 0.25 && abs(dy) <= 0.25 { return hit }
+        func score(_ index: Int) -> Double? {
+            let key = geometry.keys[index]
+            guard let unit = Self.letter(of: key) else { return nil }
+            let r = key.rect
+            // Within the key's rectangle grown by a quarter of it on every side.
+            let growX = Double(r.width) / 4, growY = Double(r.height) / 4
+            guard x >= Double(r.x) - growX, x < Double(r.maxX) + growX, y >= Double(r.y) - growY, y < Double(r.maxY) + growY
+            else { return nil }
+            let kx = (x - (Double(r.x) + Double(r.width) / 2)) / Double(r.width)
+            let ky = (y - (Double(r.y) + Double(r.height) / 2)) / Double(r.height)
+            let probability = Double(result.nextCharacters[unit] ?? 0)
+            return (kx * kx + ky * ky) / (2 * 0.45 * 0.45) - log(probability + 0.02)
+        }
+        var best = hit, bestScore = score(hit) ?? .infinity
+        for index in geometry.keys.indices where index != hit {
+            if let value = score(index), value < bestScore {
+                best = index
+                bestScore = value
+            }
+        }
+        return best
+    }
+
+    static func letter(of key: PlacedKey) -> UInt16? {
+        guard case .text(let text) = key.function, text.count == 1, text.first!.isLetter else { return nil }
+        let units = Array(text.lowercased().utf16)
+        return units.count == 1 ? units[0] : nil
+    }
+}

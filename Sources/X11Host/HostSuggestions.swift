@@ -1,0 +1,51 @@
+internal import EventLoop
+internal import Typing
+internal import Words
+
+/// The suggestion bar's part of the host: the worker is started after the first frame, asked at the end
+/// of each round in which the word changed, told of the words typed, and its answers shown.
+extension KeyboardHost {
+    /// Starts the worker, when suggestions are on and the dictionary's place is known.
+    func startSuggestions() -> SuggestionWorker? {
+        guard engine.suggestionsEnabled else { return nil }
+        guard let files = options.suggestionFiles else {
+            warn("no dictionary was found; suggestions are off")
+            engine.suggestionsEnabled = false
+            painter.noteAll()
+            return nil
+        }
+        guard let worker = SuggestionWorker(files: files, report: { warn($0) }) else {
+            engine.suggestionsEnabled = false
+            painter.noteAll()
+            return nil
+        }
+        worker.delivered = { [unowned self] outcome in
+            switch outcome {
+            case .suggestions(let suggestions):
+                apply(engine.receive(suggestions))
+            case .failed(let message):
+                warn("\(message); suggestions are off, typing goes on")
+                _ = engine.cancelTouches()
+                engine.suggestionsEnabled = false
+                painter.noteAll()
+                suggestionWorker?.stop()
+                suggestionWorker.map { loop.remove($0) }
+                suggestionWorker = nil
+            }
+        }
+        return worker
+    }
+
+    /// Asks for suggestions when the word or the keyboard changed since the last request.
+    func askForSuggestions() {
+        guard let suggestionWorker, let request = engine.suggestionRequest(), request != lastSuggestionRequest else { return }
+        lastSuggestionRequest = request
+        suggestionWorker.ask(request)
+    }
+
+    /// Tells the learner of the words an update typed.
+    func learn(_ update: Update) {
+        guard let suggestionWorker else { return }
+        for event in update.words { suggestionWorker.tell(event) }
+    }
+}

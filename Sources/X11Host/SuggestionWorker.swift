@@ -1,0 +1,208 @@
+public import EventLoop
+public import Typing
+public import Words
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decoding off the keystroke's path: a thread of its own maps the dictionary, keeps the learned words,
+/// and answers the latest request; its answers come back to the event loop through a pipe, as a source.
+/// A request not yet taken is replaced by a newer one (its answer would be stale anyway).
+public final class SuggestionWorker: EventSource, @unchecked Sendable {
+    /// What comes back.
+    public enum Outcome: Sendable {
+        case suggestions(Suggestions)
+        /// The dictionary could not be read: suggestions are off.
+        case failed(String)
+    }
+
+    /// Where the worker finds its files.
+    public struct Files: Sendable {
+        public var dictionary: String
+        /// Where learned words are kept; nil learns for this run only.
+        public var learned: LearnedFile?
+        public init(dictionary: String, learned: LearnedFile?) {
+            self.dictionary = dictionary
+            self.learned = learned
+        }
+    }
+
+    /// Told, on the loop's thread, of each outcome.
+    var delivered: (Outcome) -> Void = { _ in }
+
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+    // Guarded by the mutex:
+    private var request: SuggestionRequest?
+    private var events: [WordEvent] = []
+    private var forgetting = false
+    private var stopping = false
+    private var outcomes: [Outcome] = []
+
+    private let readEnd: Int32, writeEnd: Int32
+    private var thread: pthread_t?
+    private let files: Files
+    private let report: @Sendable (String) -> Void
+
+    /// Starts the thread; it maps the dictionary and reads the learned words before its first answer.
+    public init?(files: Files, report: @escaping @Sendable (String) -> Void) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            report("no suggestions: cannot make a pipe: \(String(cString: strerror(errno)))")
+            return nil
+        }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        self.files = files
+        self.report = report
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<SuggestionWorker>.fromOpaque(context!).takeUnretainedValue().work()
+            return nil
+        }, Unmanaged.passUnretained(self).toOpaque())
+        guard started == 0 else {
+            report("no suggestions: cannot start their thread")
+            close(readEnd)
+            close(writeEnd)
+            return nil
+        }
+        self.thread = thread
+    }
+
+    /// Asks for suggestions; an older request not yet taken is dropped.
+    public func ask(_ request: SuggestionRequest) {
+        locked {
+            self.request = request
+        }
+    }
+
+    /// Tells the learner of a word.
+    public func tell(_ event: WordEvent) {
+        locked { events.append(event) }
+    }
+
+    /// Forgets every learned word, in memory and on disk.
+    public func forget() {
+        locked { forgetting = true }
+    }
+
+    /// Ends the thread, saving what it learned.
+    public func stop() {
+        guard let thread else { return }
+        locked { stopping = true }
+        pthread_join(thread, nil)
+        self.thread = nil
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    private func locked(_ body: () -> Void) {
+        pthread_mutex_lock(&mutex)
+        body()
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    // MARK: - The loop's side
+
+    public func prepare(now: Double) -> Interest { .reading([readEnd]) }
+
+    public func turn(_ ready: [Readiness], now: Double) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
+        pthread_mutex_lock(&mutex)
+        let taken = outcomes
+        outcomes = []
+        pthread_mutex_unlock(&mutex)
+        for outcome in taken { delivered(outcome) }
+    }
+
+    // MARK: - The worker's side
+
+    private func post(_ outcome: Outcome) {
+        pthread_mutex_lock(&mutex)
+        outcomes.append(outcome)
+        pthread_mutex_unlock(&mutex)
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    private func work() {
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
+        var suggester: Suggester?
+        do {
+            suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(path: files.dictionary)))
+        } catch {
+            post(.failed("\(error)"))
+        }
+        var learned = files.learned
+        var user = UserWords()
+        if let file = learned {
+            do { user = try file.load() } catch {
+                // Never overwrite a file that could not be read.
+                report("cannot read the learned words (\(error)); this run learns nothing for later")
+                learned = nil
+            }
+        }
+        var dirty = false, lastSave = 0.0
+        func save() {
+            guard dirty, let file = learned else { return }
+            do {
+                try file.save(user)
+                dirty = false
+            } catch {
+                report("cannot keep the learned words: \(error); typing goes on")
+                dirty = false
+            }
+            lastSave = EventLoop.monotonicNow()
+        }
+        while true {
+            pthread_mutex_lock(&mutex)
+            while request == nil && events.isEmpty && !forgetting && !stopping {
+                pthread_cond_wait(&condition, &mutex)
+            }
+            let request = self.request, events = self.events, forget = forgetting, stop = stopping
+            self.request = nil
+            self.events = []
+            forgetting = false
+            pthread_mutex_unlock(&mutex)
+
+            for event in events {
+                switch event {
+                case .typed(let word, let previous, let taps, let plan):
+                    guard word.contains(where: \.isLetter), !Suggester.isExempt(word) else { continue }
+                    user.learn(word, after: previous)
+                    // Taps that typed the word's letters teach where the user's fingers land.
+                    let units = Array(word.lowercased().utf16)
+                    if taps.count == units.count, suggester?.decoder.dictionary.id(of: word.lowercased()) != nil {
+                        for (tap, unit) in zip(taps, units) { user.touch.learn(tap, meant: unit, plan: plan) }
+                    }
+                    dirty = true
+                case .kept(let word):
+                    user.keep(word)
+                    dirty = true
+                }
+            }
+            if forget {
+                user = UserWords()
+                dirty = false
+                do { try learned?.remove() } catch { report("cannot remove the learned words: \(error)") }
+            }
+            if let request, let suggester { post(.suggestions(suggester.suggest(request, user: user))) }
+            if stop {
+                save()
+                return
+            }
+            if dirty && EventLoop.monotonicNow() - lastSave > 2 { save() }
+        }
+    }
+}
