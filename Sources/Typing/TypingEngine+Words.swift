@@ -57,8 +57,10 @@ extension TypingEngine {
         guard suggestions.generation == word.generation, showsBar else { return update }
         word.result = suggestions
         let capital = word.taps.isEmpty && composer.wantsCapital
+        let curly = traits.smartQuotes
         state.bar = suggestions.slots.map { slot in
-            var text = slot.text
+            // Shown as it is typed: with curly apostrophes where smart quotes are on.
+            var text = curly ? String(slot.text.map { $0 == "'" ? "’" : $0 }) : slot.text
             if capital, let first = text.first { text = first.uppercased() + text.dropFirst() }
             switch slot.kind {
             case .typed: return BarSlot(text: text, look: suggestions.correction == nil ? .plain : .typed)

@@ -31,6 +31,12 @@ do {
     try builder.add(lines: readText(arguments[1]), pairs: false, source: arguments[1])
     try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2])
 } catch { fail("\(error)") }
+// symspellpy's list gives every contraction ("don't", "I'll") the same placeholder count, 300000, far
+// below how often they are written (Google Books' counts split words at apostrophes): they are given the
+// count of a common word instead, so "I'll" is offered like "ill".
+for (word, count) in builder.words where word.contains("'") && count == 300_000 {
+    builder.words[word] = 20_000_000
+}
 let bytes = builder.build()
 do { _ = try WordDictionary(bytes: bytes, path: arguments[3]) } catch { fail("the built dictionary does not read back: \(error)") }
 let temporary = arguments[3] + ".new"

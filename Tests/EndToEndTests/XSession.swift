@@ -8,6 +8,15 @@ let keypanePath: String = {
     return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("keypane").path
 }()
 
+/// The English dictionary keypane finds in the source tree's Assets (make builds it before the tests).
+let dictionaryPath: String = {
+    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Assets").path) {
+        folder.deleteLastPathComponent()
+    }
+    return folder.appendingPathComponent("Assets/dictionaries/en.dict").path
+}()
+
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
@@ -55,6 +64,8 @@ final class XSession {
     var configDirectory: URL { directory.appendingPathComponent("config") }
     /// $XDG_RUNTIME_DIR of the programs started on this session, where keypane's control socket is.
     var runtimeDirectory: URL { directory.appendingPathComponent("runtime") }
+    /// $XDG_DATA_HOME of the programs started: where keypane keeps learned words.
+    var dataDirectory: URL { directory.appendingPathComponent("data") }
 
     /// `dpi`: the screen's density as Xvfb reports it (its physical size follows), nil for Xvfb's own.
     /// `nestedIn`: instead of Xvfb, Xephyr in a window of that session, whose keys (XTest's there) reach this
@@ -127,6 +138,8 @@ final class XSession {
         // The session's own configuration folder, empty unless a test fills it: never the user's.
         env["XDG_CONFIG_HOME"] = configDirectory.path
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        // Learned words go to the session's folder, never the user's.
+        env["XDG_DATA_HOME"] = dataDirectory.path
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = stdout ?? FileHandle.nullDevice

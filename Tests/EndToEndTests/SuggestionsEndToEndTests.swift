@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// Suggestions and autocorrection on the live keyboard, typing into xterm: taps off their keys, misspelled
+/// words corrected on space, the bar's slots, a delete that takes a correction back, secure entry, and a
+/// broken dictionary.
+@Suite(.serialized) struct SuggestionsEndToEndTests {
+    /// The bar's words, as `keypane status` says them ("[word]" is the correction space will make).
+    static func bar(_ session: XSession) throws -> [String] {
+        let line = try ControlEndToEndTests.status(session)["suggestions"] ?? ""
+        return line.isEmpty ? [] : line.components(separatedBy: " | ")
+    }
+
+    /// Waits until the bar shows what `check` wants; the bar it last saw.
+    @discardableResult
+    static func waitForBar(_ session: XSession, timeout: Double = 5, _ check: ([String]) -> Bool) -> [String] {
+        var seen: [String] = []
+        _ = waitUntil(timeout: timeout) {
+            seen = (try? bar(session)) ?? []
+            return check(seen)
+        }
+        return seen
+    }
+
+    /// Taps a word's letters off their centres, a third of a key toward a neighbour in turn (left, right,
+    /// up, down), still inside each key; an apostrophe from the numbers layer.
+    static func tapSloppily(_ word: String, on keyboard: LiveKeyboard) throws {
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let offsets = [(-0.33, 0.0), (0.33, 0.0), (0.0, -0.3), (0.0, 0.3), (0.25, 0.25)]
+        for (index, character) in word.enumerated() {
+            guard let key = letters.keys.first(where: { $0.text == String(character) }) else {
+                try tapText(String(character), on: keyboard)
+                continue
+            }
+            let (dx, dy) = offsets[index % offsets.count]
+            let (x, y) = key.centre
+            keyboard.session.tap(x: keyboard.frame.x + x + Int(dx * Double(key.width)),
+                                 y: keyboard.frame.y + y + Int(dy * Double(key.height)))
+        }
+    }
+
+    static func start(_ session: XSession, _ arguments: [String] = []) throws -> LiveKeyboard {
+        try LiveKeyboard(session: session, arguments: ["--keyboards", "default"] + arguments, plainText: false)
+    }
+
+    @Test func sloppyTapsAndMisspellingsComeOutAsTheWordsMeant() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try Self.start(session)
+        keyboard.extra = ["--no-globe"]
+        let space = try #require(try keyboard.geometry(type: "default", layer: "letters").keys.first { $0.text == " " })
+        var expected = ""
+        for (typed, meant) in [("i'll", "I’ll"), ("meet", "meet"), ("you", "you"), ("at", "at"), ("the", "the"),
+                               ("statoin", "station"), ("tomorow", "tomorrow")] {
+            try Self.tapSloppily(typed, on: keyboard)
+            // The bar has decoded the word (the space applies what it shows), then the space.
+            let bar = Self.waitForBar(session) { $0.contains { $0 == meant || $0 == "[\(meant)]" } }
+            #expect(bar.contains { $0 == meant || $0 == "[\(meant)]" }, "\(typed): the bar shows \(bar)")
+            keyboard.tap(space)
+            expected += meant + " "
+            #expect(terminal.waitFor(text: expected) == expected)
+        }
+        // After a space the bar offers next words.
+        let next = Self.waitForBar(session) { !$0.isEmpty }
+        #expect(next.count == 3, "after a space the bar shows \(next)")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+        // What was learned is the user's alone.
+        let learned = session.dataDirectory.appendingPathComponent("keypane/learned-en")
+        let attributes = try FileManager.default.attributesOfItem(atPath: learned.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try String(contentsOf: learned, encoding: .utf8).contains("word\tstation\t"))
+    }
+
+    @Test func aSuggestionTappedReplacesTheWordAndADeleteTakesACorrectionBack() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try Self.start(session, ["--autocapitalization", "none"])
+        keyboard.extra = ["--no-globe"]
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let space = try #require(letters.keys.first { $0.text == " " })
+        let delete = try #require(letters.keys.first { $0.keysym == "BackSpace" })
+
+        // "tomo": the bar offers "tomorrow"; its slot replaces the word and adds a space.
+        try tapText("tomo", on: keyboard)
+        let bar = Self.waitForBar(session) { $0.contains("tomorrow") }
+        let slot = try #require(bar.firstIndex(of: "tomorrow"), "the bar shows \(bar)")
+        keyboard.tap(try #require(letters.key(action: "suggestion:\(slot)")))
+        var expected = "tomorrow "
+        #expect(terminal.waitFor(text: expected) == expected)
+
+        // "statoin" is corrected on space; a delete right after brings back what was typed.
+        try tapText("statoin", on: keyboard)
+        Self.waitForBar(session) { $0.contains("[station]") }
+        keyboard.tap(space)
+        #expect(terminal.waitFor(text: expected + "station ") == expected + "station ")
+        keyboard.tap(delete)
+        expected += "statoin"
+        #expect(terminal.waitFor(text: expected) == expected)
+        // ... and it is not corrected again: the word is the user's now.
+        keyboard.tap(space)
+        try tapText("statoin", on: keyboard)
+        let again = Self.waitForBar(session) { $0.first == "statoin" }
+        #expect(!again.contains("[station]"), "the bar shows \(again)")
+        keyboard.tap(space)
+        expected += " statoin "
+        #expect(terminal.waitFor(text: expected) == expected)
+
+        // The typed slot keeps a word as typed: "zorb" is not corrected after it is kept.
+        try tapText("zorb", on: keyboard)
+        Self.waitForBar(session) { $0.first == "\"zorb\"" || $0.first == "zorb" }
+        keyboard.tap(try #require(letters.key(action: "suggestion:0")))
+        expected += "zorb "
+        #expect(terminal.waitFor(text: expected) == expected)
+        try tapText("zorb", on: keyboard)
+        let kept = Self.waitForBar(session) { $0.first == "zorb" }
+        #expect(kept.first == "zorb" && !kept.contains { $0.hasPrefix("[") }, "the bar shows \(kept)")
+        _ = keyboard.terminate()
+    }
+
+    @Test func secureEntryShowsNoBarAndLearnsNothing() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try Self.start(session, ["--secure"])
+        keyboard.extra = ["--no-globe", "--no-suggestions"]
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        #expect(letters.key(action: "suggestion:0") == nil)
+        try tapText("hunter two", on: keyboard)
+        #expect(terminal.waitFor(text: "hunter two") == "hunter two")
+        #expect(try Self.bar(session).isEmpty)
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+        #expect(!FileManager.default.fileExists(atPath: session.dataDirectory.appendingPathComponent("keypane/learned-en").path))
+    }
+
+    @Test func aDamagedDictionaryIsNamedAndTypingGoesOn() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        // A real dictionary cut in half.
+        let bad = session.directory.appendingPathComponent("cut.dict")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dictionaryPath))
+        try whole.prefix(whole.count / 2).write(to: bad)
+        let keyboard = try Self.start(session, ["--dictionary", bad.path])
+        keyboard.extra = ["--no-globe", "--no-suggestions"]
+        #expect(waitUntil { (try? Self.bar(session)) == [] })
+        try tapText("hello world", on: keyboard)
+        #expect(terminal.waitFor(text: "Hello world") == "Hello world")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(messages.contains("keypane: the dictionary \(bad.path) is damaged (") && messages.contains("cut short?); suggestions are off, typing goes on"),
+                "\(messages)")
+    }
+}
