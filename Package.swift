@@ -74,7 +74,7 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "X11Host", "CX11", "CXTest", "CXRandR"],
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "Typing", "Words", "X11Host", "CX11", "CXTest", "CXRandR"],
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: swiftSettings),
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel", "TestSupport"],
+        .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel", "Words", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),

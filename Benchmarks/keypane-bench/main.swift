@@ -11,6 +11,9 @@
 //                  applications; the memory the bus adds
 //   access         switch scanning's step timing and CPU per step, wake-ups while it is paused, and dwell's
 //                  press timing
+//   suggest        sentences typed by a touch noise model through the typing engine and suggester: word
+//                  error rates, autocorrection precision, recall and F-score, completion and next-word
+//                  top-3, hunspell's first suggestion as the baseline, and the decoder's time per tap
 //   sound          through a private PulseAudio null sink: key press to the click's first audible sample,
 //                  20 taps a second, and tap to keystroke with sound on against sound off
 
@@ -107,6 +110,15 @@ if let keypane = argument("--keypane") {
         peaks.append(peak)
     }
     print("keypane render peak RSS: \(format(Double(peaks.max()!) / 1024)) MiB (max of \(peaks.count) runs)")
+}
+
+if argument("--only") == "suggest" || argument("--only") == nil {
+    do {
+        try runSuggestBench(library: library, dictionary: argument("--dictionary") ?? "Assets/dictionaries/en.dict",
+                            sentencesPath: argument("--sentences") ?? "Benchmarks/data/suggest-sentences.txt")
+    } catch {
+        print("keypane-bench: suggest: \(error)")
+    }
 }
 
 if let keypane = argument("--keypane") {

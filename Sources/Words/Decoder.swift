@@ -172,12 +172,18 @@ public struct Decoder: Sendable {
     }
 
     /// The words likeliest to follow `previous`, best first.
+    /// The followers known for the previous word come first, then the commonest words.
     public func predictions(after previous: String?, count: Int) -> [String] {
+        var words: [String] = []
         if let previous, let id = dictionary.id(of: previous) {
-            let followers = dictionary.followers(of: id).prefix(count).compactMap { dictionary.word($0.word) }
-            if !followers.isEmpty { return followers }
+            words = dictionary.followers(of: id).prefix(count).compactMap { dictionary.word($0.word) }
         }
-        return likeliestWords(below: dictionary.root, count: count, skippingSelf: true).compactMap { dictionary.word($0) }
+        if words.count < count {
+            let common = likeliestWords(below: dictionary.root, count: count + words.count, skippingSelf: true)
+                .compactMap { dictionary.word($0) }
+            words += common.filter { !words.contains($0) }.prefix(count - words.count)
+        }
+        return words
     }
 
     /// How likely each next character is after a prefix, by the words below it (for the keys' hit areas).

@@ -33,9 +33,11 @@ import Testing
         defer { session.stop() }
         let terminal = try Terminal(session: session)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
-        #expect(try Self.status(session) == ["visible": "yes", "type": "default", "layer": "letters",
-                                            "return-key": "default", "keyboards": "default", "placement": "docked",
-                                            "secure": "no", "remembered": "0"])
+        // (The bar's words, whatever they are, are the suggestion tests' business.)
+        #expect(try Self.status(session).filter { $0.key != "suggestions" }
+                == ["visible": "yes", "type": "default", "layer": "letters",
+                    "return-key": "default", "keyboards": "default", "placement": "docked",
+                    "secure": "no", "remembered": "0"])
 
         #expect(try Self.keypane(session, ["set", "--type", "email", "--return-key", "go"]).status == 0)
         let status = try Self.status(session)

@@ -5,14 +5,17 @@ import Testing
 import X11Host
 
 /// How many rows of keys the default keyboard has at a width.
+/// The rows of keys of the default keyboard, the suggestion bar not counted.
 func defaultRows(width: Int) throws -> Int {
-    Set(try geometry(type: "default", width: width, height: 400).keys.map(\.y)).count
+    Set(try geometry(type: "default", width: width, height: 400).keys.filter { $0.action?.hasPrefix("suggestion:") != true }
+        .map(\.y)).count
 }
 
 /// Checks that the keyboard is docked at the bottom of a monitor, full width, at the policy's height, and
 /// that its struts reserve exactly that, measured from the root window's edges.
 func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _ what: String) throws {
-    let height = DockPlacement.height(for: monitor, rows: try defaultRows(width: monitor.width))
+    // Suggestions are on: the keyboard is taller by the bar.
+    let height = DockPlacement.height(for: monitor, rows: try defaultRows(width: monitor.width), bar: true)
     let expected = (x: monitor.x, y: monitor.maxY - height, width: monitor.width, height: height)
     let docked = keyboard.waitForFrame { $0 == expected }
     #expect(docked, "\(what): frame \(keyboard.frame), expected \(expected)")
@@ -79,9 +82,12 @@ func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--monitor", "DSI-1"])
         keyboard.extra = ["--no-globe"]
         let letters = try keyboard.geometry(type: "default", layer: "letters")
-        let smallest = try #require(letters.keys.map(\.height).min())
+        // Keys, not the bar's slots (a third of the width each, three quarters of a row tall).
+        let heights = letters.keys.filter { $0.action?.hasPrefix("suggestion:") != true }.map(\.height)
+        let smallest = try #require(heights.min())
         #expect(Double(smallest) / (800.0 / 68) >= 7, "\(smallest) px")
-        let usual = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1280, height: 800), rows: try defaultRows(width: 1280))
+        let usual = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1280, height: 800), rows: try defaultRows(width: 1280),
+                                         bar: true)
         #expect(keyboard.frame.height > usual)
         try tapText("ok", on: keyboard)
         #expect(terminal.waitFor(text: "ok") == "ok")
@@ -129,7 +135,7 @@ func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _
         let terminal = try Terminal(session: session)
         let arguments = ["--floating", "--keyboards", "default"]
         var keyboard = try LiveKeyboard(session: session, arguments: arguments, environment: environment)
-        let size = (width: FloatingPlacement.width, height: 4 * 50 + FloatingPlacement.handleHeight)
+        let size = FloatingPlacement.size(on: Rect(x: 0, y: 0, width: 1280, height: 800), rows: 4, bar: true)
         // First: centred at the bottom, reserving nothing.
         #expect(keyboard.frame == ((1280 - size.width) / 2, 800 - size.height - 24, size.width, size.height))
         #expect(session.property(keyboard.window, "_NET_WM_STRUT_PARTIAL", type: XA_CARDINAL) == Array(repeating: 0, count: 12))

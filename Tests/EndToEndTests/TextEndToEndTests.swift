@@ -80,7 +80,8 @@ func tapText(_ text: String, on keyboard: LiveKeyboard) throws {
         // Secure entry, on the prose keyboard: no capitals, corrections or smart punctuation either.
         let secure = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--secure"],
                                       plainText: false)
-        secure.extra = ["--no-globe"]
+        // A password has no suggestion bar: the keys take its room.
+        secure.extra = ["--no-globe", "--no-suggestions"]
         try tapText(" pass  it's -- x", on: secure)
         expected += " pass  it's -- x"
         #expect(terminal.waitFor(text: expected) == expected)

@@ -1,0 +1,196 @@
+import KeyboardModel
+import TestSupport
+import Testing
+import Typing
+import Words
+
+/// The typing engine's side of suggestions, with a small dictionary decoded in the test (the live keyboard
+/// does this on its worker): the word's taps, fresh and stale results, the correction on space, its revert,
+/// the bar's slots, the learner's events, and the keys' hit areas.
+struct SuggestionHarness {
+    var harness: Harness
+    let suggester: Suggester
+    var words: [WordEvent] = []
+    var user = UserWords()
+
+    init(traits: TextTraits.Overrides = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                                             smartQuotes: false)) throws {
+        harness = try Harness(traits: traits)
+        harness.engine.suggestionsEnabled = true
+        var builder = DictionaryBuilder()
+        builder.words = ["the": 1000, "station": 40, "stations": 10, "tomorrow": 30, "you": 800, "your": 300, "at": 600,
+                         "hello": 50, "help": 60, "cat": 50, "car": 60, "form": 60, "from": 500, "to": 700]
+        builder.pairs = ["the": ["station": 50, "cat": 10]]
+        suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(bytes: builder.build())))
+    }
+
+    /// What the host does after each update: tell the learner, ask, and hand the answer back.
+    mutating func settle(_ update: Update) {
+        words += update.words
+        for event in update.words {
+            switch event {
+            case .typed(let word, let previous, _, _): user.learn(word, after: previous)
+            case .kept(let word): user.keep(word)
+            }
+        }
+        guard let request = harness.engine.suggestionRequest() else { return }
+        _ = harness.engine.receive(suggester.suggest(request, user: user))
+    }
+
+    mutating func tap(_ label: String, dx: Double = 0, dy: Double = 0) {
+        let (x, y) = harness.centre(of: label)
+        let began = harness.send(.began, x: x + dx, y: y + dy)
+        harness.now += 0.05
+        let ended = harness.send(.ended, x: x + dx, y: y + dy)
+        harness.now += 0.05
+        settle(began)
+        settle(ended)
+    }
+
+    mutating func type(_ text: String) {
+        for character in text { tap(character == " " ? "space" : String(character)) }
+    }
+
+    /// What a text field would hold after the actions.
+    var text: String {
+        var result = ""
+        for action in harness.actions {
+            switch action {
+            case .text(let text): result += text
+            case .keysym("BackSpace", _): if !result.isEmpty { result.removeLast() }
+            default: break
+            }
+        }
+        return result
+    }
+
+    var bar: [BarSlot] { harness.engine.state.bar }
+}
+
+@Suite struct SuggestionEngineTests {
+    @Test func theBarSitsAboveTheKeysOnProseKeyboardsOnly() throws {
+        var s = try SuggestionHarness()
+        #expect(s.harness.engine.showsBar)
+        let slots = s.harness.engine.geometry.keys.filter { $0.function.isSuggestion }
+        #expect(slots.count == 3)
+        let topKey = s.harness.engine.geometry.keys.filter { !$0.function.isSuggestion }.map(\.rect.y).min()!
+        #expect(slots.allSatisfy { $0.rect.maxY <= topKey })
+        s.harness.engine.show(layout: "number-pad", returnKey: .default)
+        #expect(!s.harness.engine.showsBar && s.harness.engine.suggestionRequest() == nil)
+        s.harness.engine.show(layout: "default", returnKey: .default, traits: .init(secureEntry: true))
+        #expect(!s.harness.engine.showsBar)
+    }
+
+    @Test func aMisspellingIsCorrectedOnSpaceAndADeleteTakesItBack() throws {
+        var s = try SuggestionHarness()
+        s.type("statoin")
+        #expect(s.bar.map(\.text) == ["statoin", "station", "stations"])
+        #expect(s.bar.map(\.look) == [.typed, .correction, .plain])
+        s.type(" ")
+        #expect(s.text == "station ")
+        // The delete: what was typed comes back, and the learner is told to keep it.
+        s.tap("delete")
+        #expect(s.text == "statoin")
+        #expect(s.words.last == .kept("statoin"))
+        // Now the user's own word: not corrected again.
+        s.type(" statoin ")
+        #expect(s.text == "statoin statoin ")
+    }
+
+    @Test func aStaleResultIsDroppedAndCorrectsNothing() throws {
+        var s = try SuggestionHarness()
+        s.type("statoin")
+        let request = try #require(s.harness.engine.suggestionRequest())
+        let old = s.suggester.suggest(request, user: s.user)
+        // The word moves on ("statoinx") before the result of "statoin" arrives.
+        let (x, y) = s.harness.centre(of: "x")
+        s.harness.send(.began, x: x, y: y)
+        s.harness.send(.ended, x: x, y: y)
+        let update = s.harness.engine.receive(old)
+        #expect(update.changedKeys.isEmpty)
+        s.harness.tap("space")
+        #expect(s.text == "statoinx ")
+    }
+
+    @Test func theKeystrokeLeavesBeforeAnyDecoding() throws {
+        var s = try SuggestionHarness()
+        let (x, y) = s.harness.centre(of: "t")
+        s.harness.send(.began, x: x, y: y)
+        let update = s.harness.send(.ended, x: x, y: y)
+        // The letter is in the update that asks for decoding; the engine decodes nothing itself.
+        #expect(update.actions == [.text("t")] && update.wordChanged)
+    }
+
+    @Test func aSlotReplacesTheWordAndNextWordsFollowASpace() throws {
+        var s = try SuggestionHarness()
+        s.type("the tomo")
+        let slot = try #require(s.bar.firstIndex { $0.text == "tomorrow" })
+        s.tap("suggestion \(slot + 1)")
+        #expect(s.text == "the tomorrow ")
+        #expect(s.words.last == .typed("tomorrow", after: "the", taps: [], plan: s.harness.engine.suggestionRequest()!.plan))
+        // After "the ": its followers.
+        s.type("the ")
+        #expect(s.bar.first?.text == "station")
+        s.tap("suggestion 1")
+        #expect(s.text == "the tomorrow the station ")
+    }
+
+    @Test func theTypedSlotKeepsTheWordAndTeachesIt() throws {
+        var s = try SuggestionHarness()
+        s.type("zorb")
+        #expect(s.bar.first == BarSlot(text: "zorb", look: s.bar.first!.look))
+        s.tap("suggestion 1")
+        #expect(s.text == "zorb ")
+        #expect(s.words.last == .kept("zorb"))
+        #expect(s.user.knows("zorb"))
+    }
+
+    @Test func secureEntryAndAddressesTeachNothing() throws {
+        var s = try SuggestionHarness(traits: TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                                                   secureEntry: true))
+        s.type("hunter two ")
+        #expect(s.words.isEmpty && s.bar.isEmpty)
+        s.harness.engine.show(layout: "email", returnKey: .default)
+        s.type("me")
+        #expect(s.words.isEmpty)
+    }
+
+    @Test func noCorrectionWhereTheFieldOrTheSettingSaysNo() throws {
+        var s = try SuggestionHarness()
+        s.harness.engine.autocorrectionEnabled = false
+        s.type("statoin ")
+        #expect(s.text == "statoin ")
+        var t = try SuggestionHarness(traits: TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                                                   autocorrection: false))
+        t.type("statoin ")
+        #expect(t.text == "statoin ")
+    }
+
+    @Test func hitAreasGrowTowardLikelyLettersButNeverAtTheCentreOrTheFirstLetter() throws {
+        var s = try SuggestionHarness()
+        s.harness.engine.autocorrectionEnabled = false
+        let key = s.harness.engine.geometry.keys.first { $0.name == "u" }!
+        let width = Double(key.rect.width)
+        // The word's first letter: no help. A tap on y's right edge (toward u) types y.
+        let (yx, yy) = s.harness.centre(of: "y")
+        s.harness.send(.began, x: yx + width * 0.45, y: yy)
+        s.harness.send(.ended, x: yx + width * 0.45, y: yy)
+        #expect(s.text == "y")
+        s.settle(Update())
+        // After "yo", u is all but certain ("you", "your"): a tap just inside i's left edge types u.
+        s.tap("o")
+        let (ix, iy) = s.harness.centre(of: "i")
+        s.harness.send(.began, x: ix - width * 0.45, y: iy)
+        s.harness.send(.ended, x: ix - width * 0.45, y: iy)
+        #expect(s.text == "you")
+        s.settle(Update())
+        // Dead centre of a key always types it, however unlikely: "you" + y.
+        s.tap("y")
+        #expect(s.text == "youy")
+        // Past a quarter of a key beyond the key, no help reaches.
+        s.type(" yo")
+        s.harness.send(.began, x: ix + width * 0.2, y: iy)
+        s.harness.send(.ended, x: ix + width * 0.2, y: iy)
+        #expect(s.text == "youy yoi")
+    }
+}

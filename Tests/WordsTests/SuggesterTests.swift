@@ -1,0 +1,122 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Words
+
+@Suite struct SuggesterTests {
+    let suggester = Suggester(decoder: Decoder(dictionary: Small.english))
+
+    func request(_ typed: String, previous: String? = nil, mayCorrect: Bool = true,
+                 offsets: [(Double, Double)] = []) -> SuggestionRequest {
+        SuggestionRequest(generation: 1, taps: Small.taps(typed, offsets: offsets), previous: previous, plan: Small.plan,
+                          mayCorrect: mayCorrect)
+    }
+
+    @Test func aConfidentCorrectionIsOfferedForSpace() {
+        let result = suggester.suggest(request("statoin"))
+        #expect(result.correction == "station")
+        #expect(result.slots.first == Slot(text: "statoin", kind: .typed))
+        #expect(result.slots[1] == Slot(text: "station", kind: .word, isCorrection: true))
+    }
+
+    @Test func aKnownWordStaysUnlessTheOtherIsFarLikelier() {
+        // "form" is a word; "from" is likelier, but not by the margin a known word needs.
+        #expect(suggester.suggest(request("form")).correction == nil)
+        #expect(suggester.suggest(request("cat")).correction == nil)
+    }
+
+    @Test func exemptWordsAndFieldsAreNeverCorrected() {
+        #expect(suggester.suggest(request("statoin", mayCorrect: false)).correction == nil)
+        for word in ["stat0in", "STATOIN", "a@b", "statoin.com"] { #expect(Suggester.isExempt(word), "\(word)") }
+        #expect(!Suggester.isExempt("Statoin"))
+    }
+
+    @Test func nothingCloseMeansNoCorrection() {
+        // Nothing in the dictionary is near "zqxv": no correction, the typed word first.
+        let result = suggester.suggest(request("zqxv"))
+        #expect(result.correction == nil)
+        #expect(result.slots.first == Slot(text: "zqxv", kind: .typed))
+    }
+
+    @Test func casesFollowWhatWasTyped() {
+        #expect(Suggester.cased("station", like: "Statoin") == "Station")
+        #expect(Suggester.cased("station", like: "STATOIN") == "STATION")
+        #expect(Suggester.cased("i'll", like: "ill") == "I'll")
+        let result = suggester.suggest(request("Statoin"))
+        #expect(result.correction == "Station")
+    }
+
+    @Test func theUsersOwnWordsAreOfferedAndNotCorrected() {
+        var user = UserWords()
+        #expect(suggester.suggest(request("zorb"), user: user).correction == nil)
+        // "stqtion" would be station; kept by the user, it stays.
+        #expect(suggester.suggest(request("stqtion"), user: user).correction == "station")
+        user.keep("stqtion")
+        #expect(suggester.suggest(request("stqtion"), user: user).correction == nil)
+        // A learned word not in the dictionary is found from sloppy taps too.
+        user.keep("keypane")
+        let result = suggester.suggest(request("keypame"), user: user)
+        #expect(result.slots.contains { $0.text == "keypane" })
+    }
+
+    @Test func afterASpaceTheBarOffersNextWords() {
+        let result = suggester.suggest(SuggestionRequest(generation: 4, taps: [], previous: "meet", plan: Small.plan,
+                                                         mayCorrect: true))
+        #expect(result.generation == 4)
+        #expect(result.slots.first == Slot(text: "you", kind: .prediction))
+        #expect(result.slots.count == 3)
+    }
+}
+
+@Suite struct UserWordsTests {
+    @Test func wordsBecomeKnownByUseOrByKeeping() {
+        var user = UserWords()
+        user.learn("zorb", after: nil)
+        #expect(!user.knows("zorb"))
+        user.learn("Zorb", after: "the")
+        #expect(user.knows("zorb"))
+        #expect(user.count(of: "the", "zorb") == 1)
+        user.keep("blorp")
+        #expect(user.knows("blorp"))
+    }
+
+    @Test func countsFadeAndTheStoreStaysBounded() {
+        var user = UserWords()
+        user.keep("old")
+        for index in 0..<Int(UserWords.halfLife) { user.learn("w\(index % 50)", after: nil) }
+        #expect(abs(user.count(of: "old") - 1) < 0.01)
+        #expect(!user.knows("old"))
+        for index in 0..<(UserWords.maxWords + 500) { user.learn("n\(index)", after: "p\(index)") }
+        #expect(user.serialized().split(separator: "\n").filter { $0.hasPrefix("word\t") }.count <= UserWords.maxWords)
+    }
+
+    @Test func theFileRoundTripsIsPrivateAndIsReplacedWhole() throws {
+        let folder = "/tmp/keypane-words-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        defer { _ = try? LearnedFile(path: folder + "/keypane/learned-en").remove() }
+        let file = try #require(LearnedFile.standard(language: "en", environment: ["XDG_DATA_HOME": folder]))
+        #expect(file.path == folder + "/keypane/learned-en")
+        #expect(try file.load() == UserWords())
+        var user = UserWords()
+        user.learn("zorb", after: "the")
+        user.keep("blorp")
+        user.touch.rowOffsets[1] = TouchModel.Offset(x: 0.1, y: 0.2, taps: 9)
+        try file.save(user)
+        #expect(try file.load() == user)
+        var info = stat()
+        stat(file.path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        stat(folder + "/keypane", &info)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(access(file.path + ".new", F_OK) != 0)
+        #expect(try file.remove())
+        #expect(try !file.remove())
+    }
+
+    @Test func aFileThatIsNotLearnedWordsIsRefusedNotOverwritten() throws {
+        #expect(throws: UserWordsError.notLearnedWords) { try UserWords(serialized: "something else\n") }
+        let text = UserWords.header + "\nclock\t3\nword\tzorb\t2\t3\nword\tbroken\nrow\t1\tx\t0\t1\n"
+        let user = try UserWords(serialized: text)
+        #expect(user.knows("zorb") && user.skipped == 2)
+    }
+}
