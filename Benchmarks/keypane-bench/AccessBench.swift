@@ -67,7 +67,7 @@ func runAccessBench(keypane: String, layouts: String, library: LayoutLibrary) th
     let (ox, oy) = bench.origin(of: window)
     let (w, h) = bench.size(of: window)
     let geometry = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h,
-                                                   options: LayoutOptions(showsGlobe: false, showsDwellPause: true))
+                                                   options: LayoutOptions(showsGlobe: false, showsDwellPause: true, showsSuggestions: true))
     let key = geometry.keys.first { $0.function == .text("a") }!.rect
     var presses: [Double] = []
     var event = XEvent()

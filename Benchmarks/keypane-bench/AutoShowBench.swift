@@ -138,7 +138,7 @@ func runAutoShowBench(keypane: String, layouts: String, library: LayoutLibrary) 
     let (ox, oy) = bench.origin(of: window)
     let (w, h) = bench.size(of: window)
     let letters = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h,
-                                                  options: LayoutOptions(showsGlobe: false))
+                                                  options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
     let key = letters.keys.first { $0.function == .text("a") }!.rect
     for gap in [0.08, 0.02] {
         let taps = 100

@@ -305,7 +305,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let (ox, oy) = bench.origin(of: window)
     let (w, h) = bench.size(of: window)
     let layout = library.layout(for: .default)!
-    let letters = try KeyboardLayoutEngine.layout(layout, width: w, height: h, options: LayoutOptions(showsGlobe: false))
+    let letters = try KeyboardLayoutEngine.layout(layout, width: w, height: h, options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
     func centre(_ geometry: KeyboardGeometry, _ match: (PlacedKey) -> Bool) -> (Int, Int) {
         let key = geometry.keys.first(where: match)!.rect
         return (ox + key.x + key.width / 2, oy + key.y + key.height / 2)
@@ -328,11 +328,11 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let numbersKey = centre(letters) { $0.function == .layer("numbers") }
     _ = bench.tapLatency(x: numbersKey.0, y: numbersKey.1)
     let numbers = try KeyboardLayoutEngine.layout(layout, layer: "numbers", width: w, height: h,
-                                                  options: LayoutOptions(showsGlobe: false))
+                                                  options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
     let symbolsKey = centre(numbers) { $0.function == .layer("symbols") }
     _ = bench.tapLatency(x: symbolsKey.0, y: symbolsKey.1)
     let symbols = try KeyboardLayoutEngine.layout(layout, layer: "symbols", width: w, height: h,
-                                                  options: LayoutOptions(showsGlobe: false))
+                                                  options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
     let euro = centre(symbols) { $0.function == .text("€") }
     var spare: [Double] = []
     for _ in 0..<200 { if let l = bench.tapLatency(x: euro.0, y: euro.1) { spare.append(l) } }

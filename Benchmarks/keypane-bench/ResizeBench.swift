@@ -104,7 +104,7 @@ func runResizeBench(keypane: String, layouts: String, library: LayoutLibrary) th
                 let (_, y) = bench.origin(of: window)
                 if lastEvent > 0 && w == width && y + h == height,
                    let geometry = try? KeyboardLayoutEngine.layout(layout, width: w, height: h,
-                                                                   options: LayoutOptions(showsGlobe: false)),
+                                                                   options: LayoutOptions(showsGlobe: false, showsSuggestions: true)),
                    bench.shows(geometry, in: window) {
                     times[name, default: []].append(now() - lastEvent)
                     done = true

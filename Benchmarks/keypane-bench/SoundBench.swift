@@ -142,7 +142,7 @@ func runSoundBench(keypane: String, layouts: String, library: LayoutLibrary) thr
         let (ox, oy) = bench.origin(of: window)
         let (w, h) = bench.size(of: window)
         let letters = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h,
-                                                      options: LayoutOptions(showsGlobe: false))
+                                                      options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
         let a = letters.keys.first { $0.function == .text("a") }!.rect
         return (child, (ox + a.x + a.width / 2, oy + a.y + a.height / 2))
     }

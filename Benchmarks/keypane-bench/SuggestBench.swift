@@ -196,7 +196,7 @@ func runSuggestBench(library: LayoutLibrary, dictionary: String, sentencesPath: 
         .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) }
     let suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(path: dictionary)))
     print("suggest: \(sentences.count) sentences, \(sentences.reduce(0) { $0 + $1.count }) words, 390 px default keyboard")
-    for (name, sigma, typo) in [("sigma 1/6 + 12% typos", 1.0 / 6, 0.12 / 5), ("harsh sigma 0.42 + 12% typos", 0.42, 0.12 / 5)] {
+    for (name, sigma, typo) in [("sigma 1/6 + 12% typos", 1.0 / 6, 0.12 / 5), ("harsh sigma 0.3 + 12% typos", 0.3, 0.12 / 5)] {
         let (figures, literals) = try typeCorpus(sentences, suggester: suggester, library: library, sigma: sigma, typo: typo,
                                                  seed: 42)
         print(figures.line("keypane, \(name)"))

@@ -111,7 +111,8 @@ extension TypingEngine {
     /// A letter typed by a tap (at its point) or otherwise.
     mutating func typedIntoWord(_ text: String, point: (x: Double, y: Double)?, _ update: inout Update) {
         word.lastCorrection = nil
-        if text.count == 1, let character = text.first, Self.isWordCharacter(character) {
+        // Past 48 characters it is no word: the taps stop being kept (and decoded).
+        if text.count == 1, let character = text.first, Self.isWordCharacter(character), word.taps.count < 48 {
             word.taps.append(Tap(x: point?.x, y: point?.y, character: character == "’" ? "'" : character))
         } else {
             word.taps = []

@@ -27,6 +27,8 @@ public struct DecoderSettings: Equatable, Sendable {
     public var apostropheOmission: Float = 1.0
     /// Two letters typed the other way round.
     public var transposition: Float = 3.5
+    /// A tap this close to a letter (in nats) may be one of a swapped pair.
+    public var nearMiss: Float = 4
     /// The most edits (insertions, omissions, transpositions) in a word, and in words of 3 letters or fewer.
     public var maxEdits = 2
     public var maxEditsShort = 1
@@ -67,12 +69,18 @@ public struct Decoder: Sendable {
         guard !taps.isEmpty, taps.count < 48 else { return [] }
         let previousID = previous.flatMap { dictionary.id(of: $0) }
         let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
-        // Each tap's cost against each character, looked up once per character.
-        var tables = [[UInt16: Float]](repeating: [:], count: taps.count)
+        // Each tap's cost against each character: ASCII in a flat table filled at once, the rest as met.
+        let typed = taps.map(TouchModel.unit(of:))
+        var ascii = [Float](repeating: 0, count: taps.count * 128)
+        for index in taps.indices {
+            for unit in 0..<128 { ascii[index * 128 + unit] = model.cost(taps[index], typed: typed[index], UInt16(unit), plan: plan) }
+        }
+        var others = [[UInt16: Float]](repeating: [:], count: taps.count)
         func tapCost(_ index: Int, _ unit: UInt16) -> Float {
-            if let cost = tables[index][unit] { return cost }
+            if unit < 128 { return ascii[index * 128 + Int(unit)] }
+            if let cost = others[index][unit] { return cost }
             let cost = model.cost(taps[index], unit, plan: plan)
-            tables[index][unit] = cost
+            others[index][unit] = cost
             return cost
         }
         let apostrophe = UInt16(UInt8(ascii: "'"))
@@ -105,8 +113,12 @@ public struct Decoder: Sendable {
                 guard let node = dictionary.node(hypothesis.node) else { continue }
                 // The tap meant one of the children.
                 forEachChild(of: node) { child in
-                    offer(Hypothesis(node: child.index, cost: hypothesis.cost + tapCost(index, child.character),
-                                     edits: hypothesis.edits), to: index + 1)
+                    // A tap nowhere near the letter is a slip to another key: an edit like the others.
+                    let cost = tapCost(index, child.character)
+                    let slip = cost >= model.substitution
+                    guard !slip || hypothesis.edits < maxEdits else { return }
+                    offer(Hypothesis(node: child.index, cost: hypothesis.cost + cost,
+                                     edits: hypothesis.edits + (slip ? 1 : 0)), to: index + 1)
                 }
                 guard hypothesis.edits < maxEdits else { continue }
                 // The tap meant nothing: a letter doubled or a stray touch (never the first tap).
@@ -116,12 +128,15 @@ public struct Decoder: Sendable {
                 }
                 // This tap and the next meant the next two letters the other way round.
                 if index + 1 < taps.count {
+                    // Only where both taps fell near the letters swapped.
                     forEachChild(of: node) { first in
                         let firstCost = tapCost(index + 1, first.character)
-                        guard firstCost < model.substitution else { return }
+                        guard firstCost < settings.nearMiss else { return }
                         forEachChild(of: first) { second in
                             guard second.character != first.character else { return }
-                            let cost = hypothesis.cost + firstCost + tapCost(index, second.character) + settings.transposition
+                            let secondCost = tapCost(index, second.character)
+                            guard secondCost < settings.nearMiss else { return }
+                            let cost = hypothesis.cost + firstCost + secondCost + settings.transposition
                             offer(Hypothesis(node: second.index, cost: cost, edits: hypothesis.edits + 1), to: index + 2)
                         }
                     }
@@ -143,7 +158,7 @@ public struct Decoder: Sendable {
         }
         // Completions: the likeliest words below the cheapest prefixes.
         var completed: [Candidate] = []
-        for hypothesis in last.prefix(12) {
+        for hypothesis in last.prefix(8) {
             guard let node = dictionary.node(hypothesis.node) else { continue }
             for id in likeliestWords(below: node, count: completions, skippingSelf: true) {
                 let language = languageCost(id, after: previousID) * settings.languageWeight
@@ -200,24 +215,53 @@ public struct Decoder: Sendable {
         return weights.mapValues { $0 / sum }
     }
 
-    /// The `count` likeliest words at or below a node, best first: a best-first search where a node
-    /// stands for its subtree's best cost and a word for its own.
+    /// The `count` likeliest words at or below a node, best first: a best-first search (on a binary heap)
+    /// where a node stands for its subtree's best cost and a word for its own.
     func likeliestWords(below start: WordDictionary.Node, count: Int, skippingSelf: Bool) -> [UInt32] {
+        struct Item { var priority: UInt8; var node: UInt32; var isWord: Bool }
+        var heap = [Item(priority: start.best, node: start.index, isWord: false)]
+        func push(_ item: Item) {
+            heap.append(item)
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard heap[child].priority < heap[parent].priority else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+        func pop() -> Item {
+            let top = heap[0]
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1, right = left + 1
+                    var smallest = parent
+                    if left < heap.count && heap[left].priority < heap[smallest].priority { smallest = left }
+                    if right < heap.count && heap[right].priority < heap[smallest].priority { smallest = right }
+                    if smallest == parent { break }
+                    heap.swapAt(parent, smallest)
+                    parent = smallest
+                }
+            }
+            return top
+        }
         var result: [UInt32] = []
-        var open: [(priority: UInt8, node: WordDictionary.Node?, word: UInt32)] = [(start.best, start, 0)]
         var visits = 0
-        while !open.isEmpty, result.count < count, visits < 4000 {
+        while !heap.isEmpty, result.count < count, visits < 3000 {
             visits += 1
-            let index = open.indices.min { open[$0].priority < open[$1].priority }!
-            let item = open.remove(at: index)
-            guard let node = item.node else {
-                result.append(item.word)
+            let item = pop()
+            if item.isWord {
+                result.append(item.node)
                 continue
             }
+            guard let node = dictionary.node(item.node) else { continue }
             if node.word < dictionary.wordCount, !(skippingSelf && node.index == start.index) {
-                open.append((dictionary.cost(node.word) ?? 255, nil, node.word))
+                push(Item(priority: dictionary.cost(node.word) ?? 255, node: node.word, isWord: true))
             }
-            forEachChild(of: node) { open.append(($0.best, $0, 0)) }
+            forEachChild(of: node) { push(Item(priority: $0.best, node: $0.index, isWord: false)) }
         }
         return result
     }

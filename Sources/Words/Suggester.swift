@@ -186,7 +186,7 @@ public struct Suggester: Sendable {
         }
         // The whole word, or a completion of a prefix at least as long as the taps.
         let whole = d[n][m]
-        let prefix = (n..<m).map { d[n][$0] }.min().map { $0 + settings.completion } ?? infinity
+        let prefix = n < m ? (n..<m).map { d[n][$0] }.min().map { $0 + settings.completion } ?? infinity : infinity
         if whole <= prefix { return whole.isFinite ? (whole, false) : nil }
         return prefix.isFinite && n >= 2 ? (prefix, true) : nil
     }

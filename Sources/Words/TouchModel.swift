@@ -66,8 +66,17 @@ public struct TouchModel: Equatable, Sendable {
     /// The cost (a negative log likelihood, in nats, relative to a tap at the mean) of `tap` meaning the
     /// character `unit`.
     public func cost(_ tap: Tap, _ unit: UInt16, plan: KeyPlan) -> Float {
-        let typed = tap.character.lowercased().utf16
-        let exact = typed.count == 1 && typed.first == unit
+        cost(tap, typed: Self.unit(of: tap), unit, plan: plan)
+    }
+
+    /// The lower-case UTF-16 unit a tap typed, when it is one.
+    static func unit(of tap: Tap) -> UInt16? {
+        let typed = Array(tap.character.lowercased().utf16)
+        return typed.count == 1 ? typed[0] : nil
+    }
+
+    func cost(_ tap: Tap, typed: UInt16?, _ unit: UInt16, plan: KeyPlan) -> Float {
+        let exact = typed == unit
         guard let x = tap.x, let y = tap.y, let key = plan.keys[unit] else {
             return exact ? 0 : substitution
         }

@@ -58,6 +58,9 @@ import Glibc
         user.keep("keypane")
         let result = suggester.suggest(request("keypame"), user: user)
         #expect(result.slots.contains { $0.text == "keypane" })
+        // More taps than a learned word has letters (the bench once crashed here).
+        user.keep("ok")
+        _ = suggester.suggest(request("okayyyyy"), user: user)
     }
 
     @Test func afterASpaceTheBarOffersNextWords() {
