@@ -63,6 +63,10 @@ func peakRSS(_ argv: [String]) -> Int? {
     return usage.ru_maxrss
 }
 
+// The keyboards started here learn words: into a folder of the bench's own, never the user's.
+var dataHome = Array("/tmp/keypane-bench-data-XXXXXX".utf8CString)
+if let made = mkdtemp(&dataHome) { setenv("XDG_DATA_HOME", String(cString: made), 1) }
+
 let layoutsDirectory = argument("--layouts") ?? "Assets/layouts"
 let library: LayoutLibrary
 do { library = try LayoutLibrary(directory: layoutsDirectory) } catch {
@@ -135,6 +139,9 @@ if let keypane = argument("--keypane") {
         }
         if only == nil || only == "auto-show" {
             try runAutoShowBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
+        if only == nil || only == "suggest" {
+            try runSuggestLive(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
         if only == nil || only == "access" {
             try runAccessBench(keypane: keypane, layouts: layoutsDirectory, library: library)

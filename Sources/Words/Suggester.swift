@@ -123,7 +123,11 @@ public struct Suggester: Sendable {
 
         let literalKnown = decoder.dictionary.id(of: lower) != nil || user.knows(lower)
         let whole = candidates.filter { !$0.isCompletion }
-        if request.mayCorrect, !Self.isExempt(typed), let best = whole.first, best.word != lower {
+        if request.mayCorrect, !Self.isExempt(typed), literalKnown, Self.cased(lower, like: typed) != typed {
+            // "i" and "i'm" get their capital, as on iOS.
+            result.correction = Self.cased(lower, like: typed)
+        } else if request.mayCorrect, !Self.isExempt(typed), let best = whole.first, best.word != lower,
+                  Self.mayBecome(lower, best.word) {
             let runnerUp = whole.dropFirst().first { $0.word != lower }
             let clear = runnerUp.map { $0.cost - best.cost >= ambiguity } ?? true
             let confident: Bool
@@ -148,6 +152,13 @@ public struct Suggester: Sendable {
                 + offered.prefix(2).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
         }
         return result
+    }
+
+    /// Whether a typed word may be corrected to another at all: never a single letter (a variable, an
+    /// initial) nor to one, and a word of up to three letters only by a letter more or less.
+    static func mayBecome(_ typed: String, _ word: String) -> Bool {
+        guard typed.count >= 2, word.count >= 2 else { return false }
+        return typed.count > 3 || abs(word.count - typed.count) <= 1
     }
 
     /// A dictionary word in the case the user typed: a capital first letter, or all capitals; "I" and its

@@ -28,6 +28,9 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
         }
     }
 
+    /// Seconds without a word before learned words are written.
+    static let saveAfterRest = 3
+
     /// Told, on the loop's thread, of each outcome.
     var delivered: (Outcome) -> Void = { _ in }
 
@@ -153,7 +156,7 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
                 learned = nil
             }
         }
-        var dirty = false, lastSave = 0.0
+        var dirty = false
         func save() {
             guard dirty, let file = learned else { return }
             do {
@@ -163,12 +166,24 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
                 report("cannot keep the learned words: \(error); typing goes on")
                 dirty = false
             }
-            lastSave = EventLoop.monotonicNow()
         }
         while true {
             pthread_mutex_lock(&mutex)
+            var idle = false
             while request == nil && events.isEmpty && !forgetting && !stopping {
-                pthread_cond_wait(&condition, &mutex)
+                guard dirty else {
+                    pthread_cond_wait(&condition, &mutex)
+                    continue
+                }
+                // Learned words are written once typing has rested (a sync can take a while): never
+                // between a tap and its suggestions.
+                var deadline = timespec()
+                clock_gettime(CLOCK_REALTIME, &deadline)
+                deadline.tv_sec += Self.saveAfterRest
+                if pthread_cond_timedwait(&condition, &mutex, &deadline) == ETIMEDOUT, request == nil, events.isEmpty {
+                    idle = true
+                    break
+                }
             }
             let request = self.request, events = self.events, forget = forgetting, stop = stopping
             self.request = nil
@@ -198,11 +213,8 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
                 do { try learned?.remove() } catch { report("cannot remove the learned words: \(error)") }
             }
             if let request, let suggester { post(.suggestions(suggester.suggest(request, user: user))) }
-            if stop {
-                save()
-                return
-            }
-            if dirty && EventLoop.monotonicNow() - lastSave > 2 { save() }
+            if stop || idle { save() }
+            if stop { return }
         }
     }
 }

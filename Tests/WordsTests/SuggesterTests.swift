@@ -32,6 +32,16 @@ import Glibc
         #expect(!Suggester.isExempt("Statoin"))
     }
 
+    @Test func shortWordsChangeLittleAndIGetsItsCapital() {
+        // A single letter is never changed ("c" might be meant); "i" becomes "I".
+        #expect(suggester.suggest(request("c")).correction == nil)
+        #expect(suggester.suggest(request("i")).correction == nil || Small.english.id(of: "i") == nil)
+        #expect(!Suggester.mayBecome("qu", "a") && Suggester.mayBecome("yoi", "you") && !Suggester.mayBecome("ab", "abcd"))
+        let withI = Suggester(decoder: Decoder(dictionary: Small.dictionary(["i": 100, "i'll": 10, "ill": 5])))
+        #expect(withI.suggest(request("i")).correction == "I")
+        #expect(withI.suggest(request("i'll")).correction == "I'll")
+    }
+
     @Test func nothingCloseMeansNoCorrection() {
         // Nothing in the dictionary is near "zqxv": no correction, the typed word first.
         let result = suggester.suggest(request("zqxv"))
