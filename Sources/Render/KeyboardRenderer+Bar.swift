@@ -23,7 +23,9 @@ extension KeyboardRenderer {
                 cairo_new_path(cr)
             }
         }
-        if slot > 0 {
+        // No line beside a slot drawn on a key's face.
+        let previousRaised = slot > 0 && slot - 1 < state.bar.count && state.bar[slot - 1].look == .correction
+        if slot > 0 && !previousRaised && shown?.look != .correction {
             // The dividing line at the slot's left edge.
             let line = max(1, (h / 40).rounded())
             cairo_rectangle(cr, x.rounded() - line / 2, y + h * 0.25, line, h * 0.5)

@@ -84,12 +84,15 @@ public enum DockPlacement {
     /// says its size (`pixelsPerMillimetre`), rows are tall enough for keys of at least 7 mm (the key takes
     /// 80% of its row; the rest is the gap).
     /// With the suggestion bar (`bar`), the keyboard is taller by the bar, so the keys keep their size,
-    /// up to 55% of the monitor.
+    /// up to 55% of the monitor (more where keys of 7 mm need it).
     public static func height(for monitor: Rect, rows: Int, pixelsPerMillimetre: Double? = nil, bar: Bool = false) -> Int {
         let keys = keysHeight(for: monitor, rows: rows, pixelsPerMillimetre: pixelsPerMillimetre)
         guard bar, rows > 0 else { return keys }
         let withBar = Int((Double(keys) * (Double(rows) + KeyboardLayoutEngine.barShare) / Double(rows)).rounded())
-        return max(keys, min(withBar, monitor.height * 55 / 100))
+        // Keys of 7 mm keep their size with the bar, even past 55%.
+        let physical = pixelsPerMillimetre.map { (minimumKeyMillimetres / 0.8 * $0 * (Double(rows) + KeyboardLayoutEngine.barShare)).rounded(.up) }
+        let cap = min(max(monitor.height * 55 / 100, Int(physical ?? 0)), monitor.height)
+        return max(keys, min(withBar, cap))
     }
 
     static func keysHeight(for monitor: Rect, rows: Int, pixelsPerMillimetre: Double?) -> Int {

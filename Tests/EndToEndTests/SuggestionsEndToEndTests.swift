@@ -71,6 +71,10 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: learned.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(try String(contentsOf: learned, encoding: .utf8).contains("word\tstation\t"))
+        // keypane forget: gone.
+        let forget = try session.run(keypanePath, ["forget"])
+        #expect(forget.status == 0 && forget.output == "forgot the learned words (\(learned.path))\n", "\(forget)")
+        #expect(!FileManager.default.fileExists(atPath: learned.path))
     }
 
     @Test func aSuggestionTappedReplacesTheWordAndADeleteTakesACorrectionBack() throws {
