@@ -41,6 +41,9 @@ public final class WordDictionary: @unchecked Sendable {
         guard let memory = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), memory != MAP_FAILED else {
             throw .unreadable(path, reason: String(cString: strerror(errno)))
         }
+        // The search reads a few nodes here and there: only the pages it touches become resident (no
+        // read-ahead, no mapping of the pages around each one).
+        madvise(memory, size, MADV_RANDOM)
         do {
             try self.init(base: UnsafeRawPointer(memory), length: size, mapped: true, path: path)
         } catch {
