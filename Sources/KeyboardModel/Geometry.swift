@@ -57,6 +57,8 @@ public struct PlacedKey: Equatable, Sendable {
     /// Whether `secondary` goes under the label (a pad's digits: letters, or "+" under 0) rather than above
     /// it (a shifted character). A pad's digit with nothing under it still sits where the others do.
     public var secondaryBelow = false
+    /// Drawn without a key's face (the dismiss key in the suggestion bar), as iOS draws its bar's buttons.
+    public var flat = false
 
     /// The key's name in geometry files: its label, or the icon's name.
     public var name: String {
@@ -167,13 +169,22 @@ public enum KeyboardLayoutEngine {
         if options.returnKey == .default && layout.type == .webSearch { options.returnKey = .go }
         guard layout.layers.contains(layer) else { throw .unknownLayer(layer, layers: layout.layers) }
         let widthClass = WidthClass(width: width)
+        // The suggestion bar: a row of three slots above the keys, `barShare` of a row tall.
+        let bar = options.showsSuggestions && layout.type.hasSuggestionBar
+        // On a phone, the dismiss key (which iPhone does not have) goes to the bar's end, where it costs the
+        // space bar nothing; dwell keeps it in its row, beside its pause key.
+        let dismissInBar = bar && widthClass == .compact && !options.showsDwellPause
+        var movedDismiss = false
         let rows = layout.rows(layer: layer, widthClass: widthClass).map { row in
-            let items = options.showsGlobe ? row.items : withoutGlobe(row.items)
+            var items = options.showsGlobe ? row.items : withoutGlobe(row.items)
+            if dismissInBar {
+                let before = items.count
+                items = without(.dismiss, items)
+                movedDismiss = movedDismiss || items.count != before
+            }
             return options.showsDwellPause ? withDwellPause(items) : items
         }
 
-        // The suggestion bar: a row of three slots above the keys, `barShare` of a row tall.
-        let bar = options.showsSuggestions && layout.type.hasSuggestionBar
         let rowCount = rows.count
         let barShare = bar ? Self.barShare : 0
         let widestRow = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
@@ -202,13 +213,20 @@ public enum KeyboardLayoutEngine {
         var keys: [PlacedKey] = []
         let barHeight = Int((barShare * pitch).rounded())
         if bar {
-            // Slots edge to edge: the bar is one strip, divided by thin lines where it is drawn.
-            let inner = width - 2 * padX
+            // Slots edge to edge: the bar is one strip, divided by thin lines where it is drawn; the dismiss
+            // key, moved here, at its right end.
+            let dismissWidth = movedDismiss ? min(max(barHeight - gapY, 0) * 3 / 2, (width - 2 * padX) / 5) : 0
+            let inner = width - 2 * padX - dismissWidth
             for slot in 0..<3 {
                 let left = padX + inner * slot / 3, right = padX + inner * (slot + 1) / 3
                 keys.append(PlacedKey(rect: Rect(x: left, y: padY, width: right - left, height: barHeight - gapY),
                                       function: .suggestion(slot), label: nil, icon: nil, secondary: nil, alternates: [],
                                       style: .function))
+            }
+            if movedDismiss {
+                keys.append(PlacedKey(rect: Rect(x: padX + inner, y: padY, width: dismissWidth, height: barHeight - gapY),
+                                      function: .dismiss, label: nil, icon: .dismiss, secondary: nil, alternates: [],
+                                      style: .function, flat: true))
             }
         }
         for (rowIndex, items) in rows.enumerated() {
@@ -235,7 +253,11 @@ public enum KeyboardLayoutEngine {
     }
 
     /// The row without its Globe key; the space bar takes its width, or else the key beside it.
-    static func withoutGlobe(_ items: [RowItem]) -> [RowItem] {
+    static func withoutGlobe(_ items: [RowItem]) -> [RowItem] { without(.globe, items) }
+
+    /// The row without the key of a function; the space bar takes its width, or else the key beside it.
+    static func without(_ function: KeyFunction, _ items: [RowItem]) -> [RowItem] {
+        let isGlobe = { (item: RowItem) -> Bool in if case .key(let key) = item { key.function == function } else { false } }
         guard let globe = items.firstIndex(where: isGlobe) else { return items }
         var items = items
         let width = items.remove(at: globe).width
@@ -263,11 +285,6 @@ public enum KeyboardLayoutEngine {
         }
         items.insert(.key(KeySpec(function: .dwellPause, width: width)), at: dismiss)
         return items
-    }
-
-    private static func isGlobe(_ item: RowItem) -> Bool {
-        if case .key(let key) = item { return key.function == .globe }
-        return false
     }
 
     static func place(_ spec: KeySpec, rect: Rect, widthClass: WidthClass, options: LayoutOptions,

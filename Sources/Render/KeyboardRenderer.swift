@@ -141,6 +141,8 @@ public final class KeyboardRenderer {
         var scanned: Bool
         /// The secondary label goes under the label (a pad's digit), not above it.
         var secondaryBelow: Bool
+        /// No key face: a button of the suggestion bar.
+        var flat = false
         var width: Int
         var height: Int
         var compact: Bool
@@ -207,102 +209,16 @@ public final class KeyboardRenderer {
         }
         let latched = isLatched(key.function, state: state)
         let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon
-        let look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,
+        var look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,
                            pressed: state.pressed.contains(index), latched: latched,
                            locked: isLocked(key.function, state: state),
                            dwell: state.dwell.map { $0.key == index ? max(1, Int(($0.progress * 20).rounded())) : 0 } ?? 0,
                            scanned: state.scanned.contains(index), secondaryBelow: key.secondaryBelow, width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
+        look.flat = key.flat
         let area = Self.keyArea(key.rect)
         drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
             paintKey(look, cr: cr)
-        }
-    }
-
-    /// Draws a key with its top-left corner at the origin.
-    private func paintKey(_ key: KeyLook, cr: OpaquePointer) {
-        var fill: Color
-        var ink = theme.label
-        switch key.style {
-        case .character: fill = key.pressed ? theme.functionKey : theme.characterKey
-        case .function: fill = key.pressed || key.latched ? theme.characterKey : theme.functionKey
-        case .prominent:
-            fill = key.pressed ? theme.characterKey : theme.accent
-            ink = key.pressed ? theme.label : theme.accentLabel
-        }
-
-        let (w, h) = (Double(key.width), Double(key.height))
-        let radius = min(max(min(w, h) * 0.12, 3), 10)
-        roundedRect(cr, 0, 1, w, h, radius)
-        set(cr, theme.shadow)
-        cairo_fill(cr)
-        roundedRect(cr, 0, 0, w, h, radius)
-        set(cr, fill)
-        cairo_fill(cr)
-        if theme.outline > 0 {
-            let inset = theme.outline / 2
-            roundedRect(cr, inset, inset, w - theme.outline, h - theme.outline, max(radius - inset, 1))
-            cairo_set_line_width(cr, theme.outline)
-            set(cr, theme.shadow)
-            cairo_stroke(cr)
-        }
-
-        if key.scanned {
-            // Switch scanning's highlight: a thick frame in the accent colour, inside the key.
-            let line = max(3, (min(w, h) * 0.09).rounded())
-            roundedRect(cr, line / 2, line / 2, w - line, h - line, max(radius - line / 2, 1))
-            cairo_set_line_width(cr, line)
-            set(cr, theme.accent)
-            cairo_stroke(cr)
-        }
-        if key.dwell > 0 {
-            // Dwell filling: a ring round the label, clockwise from the top.
-            let radius = min(w, h) * 0.42, line = max(2, (min(w, h) * 0.06).rounded())
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, w / 2, h / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * Double(key.dwell) / 20)
-            cairo_set_line_width(cr, line)
-            set(cr, theme.accent)
-            cairo_stroke(cr)
-        }
-        if key.locked {
-            // The light of a locked modifier, under its label.
-            let width = min(w * 0.3, 24), height = max(2, (h * 0.05).rounded())
-            roundedRect(cr, (w - width) / 2, h - height * 2.5, width, height, height / 2)
-            set(cr, theme.accent)
-            cairo_fill(cr)
-        }
-
-        set(cr, ink)
-        let cx = w / 2
-        let cy = h / 2
-        if let icon = key.icon {
-            let size = min(h * 0.42 * labelScale, w * 0.62, h * 0.8)
-            Icons.draw(icon, filled: key.latched, cr: cr, cx: cx.rounded(), cy: cy.rounded(), size: size.rounded())
-            return
-        }
-        guard let label = key.label else { return }
-        let single = label.count == 1
-        let maxWidth = w * 0.86
-        var size = min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7)
-        guard key.secondary != nil || key.secondaryBelow else {
-            drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
-            return
-        }
-        // Phone letters go under the digit (and a pad's digit with none sits as high as the others); a
-        // shifted character goes above the key's own.
-        let secondary = key.secondary ?? ""
-        let below = key.secondaryBelow
-        size = min(size * 0.85, h * 0.45)
-        let small = min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3)
-        if below {
-            drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
-            set(cr, key.style == .prominent ? ink : theme.secondaryLabel)
-            drawText(secondary, cr: cr, size: small, cx: cx, cy: cy + h * 0.27, maxWidth: maxWidth)
-        } else {
-            set(cr, theme.secondaryLabel)
-            drawText(secondary, cr: cr, size: small, cx: cx, cy: cy - h * 0.24, maxWidth: maxWidth)
-            set(cr, ink)
-            drawText(label, cr: cr, size: size, cx: cx, cy: cy + h * 0.1, maxWidth: maxWidth)
         }
     }
 

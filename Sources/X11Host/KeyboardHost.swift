@@ -330,8 +330,8 @@ public final class KeyboardHost {
 }
 
 extension KeyboardGeometry {
-    /// How many rows of keys, the suggestion bar not counted.
-    var rows: Int { Set(keys.filter { !$0.function.isSuggestion }.map(\.rect.y)).count }
+    /// How many rows of keys, the suggestion bar (and the dismiss key in it) not counted.
+    var rows: Int { Set(keys.filter { !$0.function.isSuggestion && !$0.flat }.map(\.rect.y)).count }
 }
 
 /// A problem the keyboard lives through, said on standard error as one line; safe from any thread.

@@ -7,8 +7,13 @@ import X11Host
 /// How many rows of keys the default keyboard has at a width.
 /// The rows of keys of the default keyboard, the suggestion bar not counted.
 func defaultRows(width: Int) throws -> Int {
-    Set(try geometry(type: "default", width: width, height: 400).keys.filter { $0.action?.hasPrefix("suggestion:") != true }
-        .map(\.y)).count
+    Set(keysBelowTheBar(try geometry(type: "default", width: width, height: 400)).map(\.y)).count
+}
+
+/// The keys, not the suggestion bar's slots nor the dismiss key a phone's bar holds.
+func keysBelowTheBar(_ geometry: Geometry) -> [GeometryKey] {
+    let barRow = geometry.keys.first { $0.action?.hasPrefix("suggestion:") == true }?.y
+    return geometry.keys.filter { $0.y != barRow }
 }
 
 /// Checks that the keyboard is docked at the bottom of a monitor, full width, at the policy's height, and
@@ -83,7 +88,7 @@ func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _
         keyboard.extra = ["--no-globe"]
         let letters = try keyboard.geometry(type: "default", layer: "letters")
         // Keys, not the bar's slots (a third of the width each, three quarters of a row tall).
-        let heights = letters.keys.filter { $0.action?.hasPrefix("suggestion:") != true }.map(\.height)
+        let heights = keysBelowTheBar(letters).map(\.height)
         let smallest = try #require(heights.min())
         #expect(Double(smallest) / (800.0 / 68) >= 7, "\(smallest) px")
         let usual = DockPlacement.height(for: Rect(x: 0, y: 0, width: 1280, height: 800), rows: try defaultRows(width: 1280),

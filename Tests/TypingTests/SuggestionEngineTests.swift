@@ -73,7 +73,7 @@ struct SuggestionHarness {
         #expect(s.harness.engine.showsBar)
         let slots = s.harness.engine.geometry.keys.filter { $0.function.isSuggestion }
         #expect(slots.count == 3)
-        let topKey = s.harness.engine.geometry.keys.filter { !$0.function.isSuggestion }.map(\.rect.y).min()!
+        let topKey = s.harness.engine.geometry.keys.filter { !$0.function.isSuggestion && !$0.flat }.map(\.rect.y).min()!
         #expect(slots.allSatisfy { $0.rect.maxY <= topKey })
         s.harness.engine.show(layout: "number-pad", returnKey: .default)
         #expect(!s.harness.engine.showsBar && s.harness.engine.suggestionRequest() == nil)
@@ -192,5 +192,41 @@ struct SuggestionHarness {
         s.harness.send(.began, x: ix + width * 0.2, y: iy)
         s.harness.send(.ended, x: ix + width * 0.2, y: iy)
         #expect(s.text == "youy yoi")
+    }
+}
+
+@Suite struct DismissInBarTests {
+    /// On a phone, the dismiss key moves from the bottom row to the bar's right end: the space bar takes
+    /// its width; a tablet, a keyboard without a bar, or dwell keep it in the row.
+    @Test func aPhonesDismissKeyGoesToTheBarAndSpaceGetsItsRoom() throws {
+        let layout = bundledLayout(.default)
+        let plain = try KeyboardLayoutEngine.layout(layout, width: 390, height: 300, options: LayoutOptions())
+        let barred = try KeyboardLayoutEngine.layout(layout, width: 390, height: 300, options: LayoutOptions(showsSuggestions: true))
+        let dismiss = try #require(barred.keys.first { $0.function == .dismiss })
+        let slots = barred.keys.filter { $0.function.isSuggestion }
+        #expect(dismiss.flat && dismiss.rect.y == slots[0].rect.y && dismiss.rect.x >= slots[2].rect.maxX)
+        #expect(dismiss.rect.maxX <= 390)
+        let space = { (g: KeyboardGeometry) in g.keys.first { $0.function.isSpace }!.rect.width }
+        let oldDismiss = try #require(plain.keys.first { $0.function == .dismiss })
+        #expect(space(barred) >= space(plain) + oldDismiss.rect.width)
+        for options in [LayoutOptions(showsSuggestions: true), LayoutOptions(showsDwellPause: true, showsSuggestions: true)] {
+            let width = options.showsDwellPause ? 390 : 1024
+            let geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: 320, options: options)
+            #expect(geometry.keys.first { $0.function == .dismiss }?.flat == false, "\(width)")
+        }
+        let email = try KeyboardLayoutEngine.layout(bundledLayout(.email), width: 390, height: 300,
+                                                    options: LayoutOptions(showsSuggestions: true))
+        #expect(email.keys.first { $0.function == .dismiss }?.flat == false)
+    }
+
+    @Test func theBarsDismissKeyHidesOnATapAndFloatsOnAHold() throws {
+        var s = try SuggestionHarness()
+        s.harness.tap("dismiss")
+        #expect(s.harness.actions.last == .dismiss)
+        s.harness.send(.began, "dismiss")
+        s.harness.now += 1
+        s.harness.actions += s.harness.engine.tick(at: s.harness.now).actions
+        s.harness.send(.ended, "dismiss")
+        #expect(s.harness.actions.contains(.toggleFloating))
     }
 }

@@ -1,0 +1,115 @@
+internal import CCairo
+internal import KeyboardModel
+
+/// How one key is painted: its face, shadow and outline, the marks of its state (scanning's frame, dwell's
+/// ring, a locked modifier's light) and its label, icon or secondary label.
+extension KeyboardRenderer {
+    /// Draws a key with its top-left corner at the origin.
+    func paintKey(_ key: KeyLook, cr: OpaquePointer) {
+        var fill: Color
+        var ink = theme.label
+        switch key.style {
+        case .character: fill = key.pressed ? theme.functionKey : theme.characterKey
+        case .function: fill = key.pressed || key.latched ? theme.characterKey : theme.functionKey
+        case .prominent:
+            fill = key.pressed ? theme.characterKey : theme.accent
+            ink = key.pressed ? theme.label : theme.accentLabel
+        }
+
+        let (w, h) = (Double(key.width), Double(key.height))
+        let radius = min(max(min(w, h) * 0.12, 3), 10)
+        if key.flat {
+            // A bar's button: its icon on the background; a face only while pressed or scanned.
+            if key.pressed || key.scanned {
+                let inset = max(2, (h * 0.08).rounded())
+                roundedRect(cr, inset, inset, w - 2 * inset, h - 2 * inset, min(8, h * 0.2))
+                set(cr, key.pressed ? theme.functionKey : theme.characterKey)
+                cairo_fill(cr)
+            }
+            if key.scanned {
+                let line = max(3, (h * 0.09).rounded())
+                roundedRect(cr, line / 2, line / 2, w - line, h - line, max(radius - line / 2, 1))
+                cairo_set_line_width(cr, line)
+                set(cr, theme.accent)
+                cairo_stroke(cr)
+            }
+            if let icon = key.icon {
+                set(cr, theme.label)
+                Icons.draw(icon, filled: false, cr: cr, cx: (w / 2).rounded(), cy: (h / 2).rounded(),
+                           size: min(h * 0.5 * labelScale, w * 0.62).rounded())
+            }
+            return
+        }
+        roundedRect(cr, 0, 1, w, h, radius)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        roundedRect(cr, 0, 0, w, h, radius)
+        set(cr, fill)
+        cairo_fill(cr)
+        if theme.outline > 0 {
+            let inset = theme.outline / 2
+            roundedRect(cr, inset, inset, w - theme.outline, h - theme.outline, max(radius - inset, 1))
+            cairo_set_line_width(cr, theme.outline)
+            set(cr, theme.shadow)
+            cairo_stroke(cr)
+        }
+
+        if key.scanned {
+            // Switch scanning's highlight: a thick frame in the accent colour, inside the key.
+            let line = max(3, (min(w, h) * 0.09).rounded())
+            roundedRect(cr, line / 2, line / 2, w - line, h - line, max(radius - line / 2, 1))
+            cairo_set_line_width(cr, line)
+            set(cr, theme.accent)
+            cairo_stroke(cr)
+        }
+        if key.dwell > 0 {
+            // Dwell filling: a ring round the label, clockwise from the top.
+            let radius = min(w, h) * 0.42, line = max(2, (min(w, h) * 0.06).rounded())
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, w / 2, h / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * Double(key.dwell) / 20)
+            cairo_set_line_width(cr, line)
+            set(cr, theme.accent)
+            cairo_stroke(cr)
+        }
+        if key.locked {
+            // The light of a locked modifier, under its label.
+            let width = min(w * 0.3, 24), height = max(2, (h * 0.05).rounded())
+            roundedRect(cr, (w - width) / 2, h - height * 2.5, width, height, height / 2)
+            set(cr, theme.accent)
+            cairo_fill(cr)
+        }
+
+        set(cr, ink)
+        let cx = w / 2
+        let cy = h / 2
+        if let icon = key.icon {
+            let size = min(h * 0.42 * labelScale, w * 0.62, h * 0.8)
+            Icons.draw(icon, filled: key.latched, cr: cr, cx: cx.rounded(), cy: cy.rounded(), size: size.rounded())
+            return
+        }
+        guard let label = key.label else { return }
+        let single = label.count == 1
+        let maxWidth = w * 0.86
+        var size = min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7)
+        guard key.secondary != nil || key.secondaryBelow else {
+            drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
+            return
+        }
+        // Phone letters go under the digit (and a pad's digit with none sits as high as the others); a
+        // shifted character goes above the key's own.
+        let secondary = key.secondary ?? ""
+        let below = key.secondaryBelow
+        size = min(size * 0.85, h * 0.45)
+        let small = min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3)
+        if below {
+            drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
+            set(cr, key.style == .prominent ? ink : theme.secondaryLabel)
+            drawText(secondary, cr: cr, size: small, cx: cx, cy: cy + h * 0.27, maxWidth: maxWidth)
+        } else {
+            set(cr, theme.secondaryLabel)
+            drawText(secondary, cr: cr, size: small, cx: cx, cy: cy - h * 0.24, maxWidth: maxWidth)
+            set(cr, ink)
+            drawText(label, cr: cr, size: size, cx: cx, cy: cy + h * 0.1, maxWidth: maxWidth)
+        }
+    }
+}
