@@ -18,7 +18,8 @@ struct WordInProgress: Sendable {
     var generation = 0
     var result: Suggestions?
     var lastCorrection: (typed: String, correction: String)?
-    var plan: (key: String, plan: KeyPlan)?
+    /// Where the letter keys of the geometry on screen are: made anew with each layout.
+    var plan = KeyPlan()
 }
 
 /// Suggestions and autocorrection (TypingEngine's part): the word's taps are kept as they are typed, a
@@ -43,6 +44,9 @@ extension TypingEngine {
 
     /// Whether the word may be corrected here.
     var mayCorrect: Bool { autocorrectionEnabled && traits.autocorrection && !traits.secureEntry }
+
+    /// Changes with every change of the word or of the keys: the host asks again when it differs.
+    public var suggestionGeneration: Int { word.generation }
 
     /// What to decode now: the word's taps and the word before; nil where no bar is shown.
     public func suggestionRequest() -> SuggestionRequest? {
@@ -179,32 +183,24 @@ extension TypingEngine {
     }
 
     /// Where the letter keys of the keyboard on screen are, for the decoder.
-    func keyPlan() -> KeyPlan {
-        let cacheKey = "\(geometry.layoutName)/\(geometry.layer)/\(geometry.width)x\(geometry.height)"
-        if let plan = word.plan, plan.key == cacheKey { return plan.plan }
-        return Self.keyPlan(for: geometry)
-    }
+    func keyPlan() -> KeyPlan { word.plan }
 
-    mutating func refreshKeyPlan() {
-        let cacheKey = "\(geometry.layoutName)/\(geometry.layer)/\(geometry.width)x\(geometry.height)"
-        if word.plan?.key != cacheKey { word.plan = (cacheKey, Self.keyPlan(for: geometry)) }
+    /// A new layout: new key places, and a new generation, so the next round asks for suggestions again
+    /// (the bar may have come or gone) and a result measured on the old keys is dropped.
+    mutating func keysMoved() {
+        word.plan = Self.keyPlan(for: geometry)
+        word.generation += 1
     }
 
     static func keyPlan(for geometry: KeyboardGeometry) -> KeyPlan {
         var keys: [UInt16: KeyPlan.Key] = [:]
         var widths: [Int] = []
-        let letterKeys = geometry.keys.filter {
-            if case .text(let text) = $0.function, text.count == 1, text.first!.isLetter { return true }
-            return false
-        }
-        let rows = Array(Set(letterKeys.map(\.rect.y))).sorted()
-        for key in letterKeys {
-            guard case .text(let text) = key.function else { continue }
-            let units = Array(text.lowercased().utf16)
-            guard units.count == 1 else { continue }
-            keys[units[0]] = KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2,
-                                         y: Double(key.rect.y) + Double(key.rect.height) / 2,
-                                         row: rows.firstIndex(of: key.rect.y) ?? 0)
+        let letterKeys = geometry.keys.compactMap { key in letter(of: key).map { (unit: $0, key: key) } }
+        let rows = Array(Set(letterKeys.map(\.key.rect.y))).sorted()
+        for (unit, key) in letterKeys {
+            keys[unit] = KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2,
+                                     y: Double(key.rect.y) + Double(key.rect.height) / 2,
+                                     row: rows.firstIndex(of: key.rect.y) ?? 0)
             widths.append(key.rect.width)
         }
         let width = widths.sorted().dropFirst(widths.count / 2).first.map { Double($0 + geometry.gap.x) } ?? 1

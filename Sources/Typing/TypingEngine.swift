@@ -112,6 +112,7 @@ public struct TypingEngine: Sendable {
         self.traitOverrides = overrides
         self.composer = Composer(traits: overrides.applied(to: .defaults(for: layout.type)))
         self.geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height, options: options)
+        keysMoved()
         var update = Update()
         autoCapitalize(&update)
     }
@@ -273,7 +274,7 @@ public struct TypingEngine: Sendable {
         state.pressed = Set(touches.values.map(\.key))
         state.popups = []
         if !showsBar { state.bar = [] }
-        refreshKeyPlan()
+        keysMoved()
     }
 
     private static func isModifierTouch(_ touch: Touch, in geometry: KeyboardGeometry) -> Bool {

@@ -37,10 +37,11 @@ extension KeyboardHost {
     }
 
     /// Asks for suggestions when the word or the keyboard changed since the last request.
+    /// Called at the end of every round, so it compares one number before building anything.
     func askForSuggestions() {
-        guard let suggestionWorker, let request = engine.suggestionRequest(), request != lastSuggestionRequest else { return }
-        lastSuggestionRequest = request
-        suggestionWorker.ask(request)
+        guard let suggestionWorker, engine.suggestionGeneration != lastSuggestionGeneration else { return }
+        lastSuggestionGeneration = engine.suggestionGeneration
+        if let request = engine.suggestionRequest() { suggestionWorker.ask(request) }
     }
 
     /// Tells the learner of the words an update typed.

@@ -93,8 +93,8 @@ public final class KeyboardHost {
     var caretPrediction = CaretPrediction()
     /// Decodes words on a thread of its own (HostSuggestions.swift); nil when suggestions are off.
     var suggestionWorker: SuggestionWorker?
-    /// The request last sent to it.
-    var lastSuggestionRequest: SuggestionRequest?
+    /// The engine's suggestion generation when it was last asked.
+    var lastSuggestionGeneration: Int?
 
     /// How long the screen must stay quiet before the keyboard docks again: a change (xrandr, a rotation)
     /// comes as a burst of RandR and root-window events, and only the last state matters.
