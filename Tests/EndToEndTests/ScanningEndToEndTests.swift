@@ -44,7 +44,7 @@ import Testing
         defer { session.stop() }
         let terminal = try Terminal(session: session)
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "auto",
-                                                                      "--scan-interval", "0.4"], plainText: false)
+                                                                      "--scan-interval", "0.7"], plainText: false)
         try Self.scan("hello, world", session: session, pick: "F12", move: nil, terminal: terminal)
         // The keyboard's own capital; the switch's key never reached xterm (it would send ESC [24~).
         expectArrived(terminal, "Hello, world", "auto scanning")
