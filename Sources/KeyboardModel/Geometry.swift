@@ -171,12 +171,16 @@ public enum KeyboardLayoutEngine {
         let widthClass = WidthClass(width: width)
         // The suggestion bar: a row of three slots above the keys, `barShare` of a row tall.
         let bar = options.showsSuggestions && layout.type.hasSuggestionBar
-        // On a phone, the dismiss key (which iPhone does not have) goes to the bar's end, where it costs the
-        // space bar nothing; dwell keeps it in its row, beside its pause key.
-        let dismissInBar = bar && widthClass == .compact && !options.showsDwellPause
+        // On a phone, the dismiss key (which iPhone does not have) costs the space bar nothing: it goes to the
+        // bar's end, or where there is no bar, into the Globe key's list (the engine adds "Hide keyboard").
+        // Dwell keeps it in its row, beside its pause key; a pad keeps it in its column.
+        let phone = widthClass == .compact && !options.showsDwellPause
+        let dismissInBar = bar && phone
+        let dismissInGlobe = !bar && phone && options.showsGlobe && !layout.type.isPad
         var movedDismiss = false
         let rows = layout.rows(layer: layer, widthClass: widthClass).map { row in
             var items = options.showsGlobe ? row.items : withoutGlobe(row.items)
+            if dismissInGlobe { items = without(.dismiss, items) }
             if dismissInBar {
                 let before = items.count
                 items = without(.dismiss, items)

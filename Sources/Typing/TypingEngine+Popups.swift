@@ -20,7 +20,7 @@ extension TypingEngine {
         let placed = geometry.keys[key]
         state.popups.removeAll { $0.key == key }
         if placed.function == .globe {
-            let titles = enabled.map { library[$0]!.title }
+            let titles = enabled.map { library[$0]!.title } + (dismissInGlobeList ? [Self.hideTitle] : [])
             state.popups.append(.keyboards(key: key, titles: titles, selected: current))
         } else if placed.function == .dismiss {
             // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).
@@ -47,6 +47,17 @@ extension TypingEngine {
             break
         }
         update.popupsChanged = state.popups[index] != popup
+    }
+
+    /// The Globe list's last entry where the keyboard has no dismiss key of its own (a phone's keyboard
+    /// without a suggestion bar, where the key would narrow the space bar).
+    static let hideTitle = "Hide keyboard"
+
+    var dismissInGlobeList: Bool { !geometry.keys.contains { $0.function == .dismiss } }
+
+    /// A cell of the Globe list chosen: a keyboard, or the entry that hides the keyboard.
+    func keyboardListAction(_ cell: Int) -> KeyAction {
+        cell < enabled.count ? .selectKeyboard(cell) : .dismiss
     }
 
     func isPreview(_ popup: Popup) -> Bool {

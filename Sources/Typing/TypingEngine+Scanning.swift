@@ -199,7 +199,7 @@ extension TypingEngine {
         update.popupsChanged = true
         switch popup {
         case .alternates(_, let options, _): typeText(options[cell], at: time, &update)
-        case .keyboards: update.actions.append(.selectKeyboard(cell))
+        case .keyboards: update.actions.append(keyboardListAction(cell))
         case .preview: break
         }
     }

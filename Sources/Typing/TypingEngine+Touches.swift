@@ -77,7 +77,7 @@ extension TypingEngine {
             typeText(options[selected], at: event.time, &update)
             return
         case .keyboards(_, _, let selected):
-            update.actions.append(.selectKeyboard(selected))
+            update.actions.append(keyboardListAction(selected))
             return
         default: break
         }

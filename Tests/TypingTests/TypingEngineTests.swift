@@ -194,14 +194,44 @@ struct Harness {
         guard case .keyboards(_, let titles, 0)? = k.engine.state.popups.last else {
             Issue.record("no list: \(k.engine.state.popups)"); return
         }
-        #expect(titles == ["English (US)", "Desktop (US)", "Email address"])
+        // A phone's keyboard without a suggestion bar has no dismiss key: the list ends with it.
+        #expect(titles == ["English (US)", "Desktop (US)", "Email address", "Hide keyboard"])
         let rect = PopupLayout.rect(for: k.engine.state.popups.last!, in: k.engine.geometry)
-        let y = Double(rect.y) + Double(rect.height) * 5 / 6
+        let y = Double(rect.y) + Double(rect.height) * 5 / 8
         k.send(.moved, x: Double(rect.x) + 10, y: y)
         k.send(.ended, x: Double(rect.x) + 10, y: y)
         #expect(k.typed() == [.selectKeyboard(2)])
         k.engine.select(keyboard: 2)
         #expect(k.engine.layout.name == "email")
+    }
+
+    /// On a phone, the dismiss key would take its width from the space bar where there is no suggestion
+    /// bar to hold it (email, URL, or suggestions off): it leaves the row and the Globe list hides instead.
+    /// A tablet, a pad, one keyboard (no Globe) or dwell keep the key.
+    @Test func aPhonesKeyboardWithoutABarHidesFromTheGlobeList() throws {
+        var k = try Harness(["default", "email"], width: 390, height: 260)
+        k.engine.select(keyboard: 1)
+        #expect(!k.engine.geometry.keys.contains { $0.function == .dismiss })
+        let space = try #require(k.engine.geometry.keys.first { $0.function.isSpace })
+        #expect(space.rect.width >= 130, "iOS's email space bar at 390 pt is about 136")
+        k.send(.began, "globe")
+        k.wait(0.5)
+        let rect = PopupLayout.rect(for: try #require(k.engine.state.popups.last), in: k.engine.geometry)
+        let y = Double(rect.maxY) - 4
+        k.send(.moved, x: Double(rect.x) + 10, y: y)
+        k.send(.ended, x: Double(rect.x) + 10, y: y)
+        #expect(k.typed() == [.dismiss])
+
+        for (enabled, width) in [(["default", "email"], 1024), (["email"], 390), (["default", "number-pad"], 390)] {
+            var kept = try Harness(enabled, width: width, height: 260)
+            kept.engine.select(keyboard: enabled.count - 1)
+            #expect(kept.engine.geometry.keys.contains { $0.function == .dismiss }, "\(enabled) \(width)")
+            guard enabled.count > 1 else { continue }
+            kept.send(.began, "globe")
+            kept.wait(0.5)
+            guard case .keyboards(_, let titles, _)? = kept.engine.state.popups.last else { Issue.record("no list"); continue }
+            #expect(!titles.contains("Hide keyboard"))
+        }
     }
 
     @Test func oneKeyboardHasNoGlobe() throws {
