@@ -33,9 +33,10 @@ extension KeyboardRenderer {
             cairo_fill(cr)
         }
         guard let shown, !shown.text.isEmpty else { return }
+        beginLabels(in: cr, x: x, y: y, width: w, height: h)
         let text = shown.look == .typed ? "“" + shown.text + "”" : shown.text
         set(cr, theme.label)
-        let size = min(h * 0.42 * labelScale, h * 0.7)
+        let size = readable(min(h * 0.42 * labelScale, h * 0.7), in: h * 1.25)
         drawText(text, cr: cr, size: size, cx: x + w / 2, cy: y + h / 2, maxWidth: w * 0.9)
     }
 }

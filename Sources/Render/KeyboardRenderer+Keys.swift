@@ -4,6 +4,9 @@ internal import KeyboardModel
 /// How one key is painted: its face, shadow and outline, the marks of its state (scanning's frame, dwell's
 /// ring, a locked modifier's light) and its label, icon or secondary label.
 extension KeyboardRenderer {
+    /// Labels with a short form for keys too narrow to show them at a readable size.
+    static let shortLabels = ["Emergency call": "SOS"]
+
     /// Draws a key with its top-left corner at the origin.
     func paintKey(_ key: KeyLook, cr: OpaquePointer) {
         var fill: Color
@@ -17,6 +20,7 @@ extension KeyboardRenderer {
         }
 
         let (w, h) = (Double(key.width), Double(key.height))
+        beginLabels(in: cr, x: 0, y: 0, width: w, height: h)
         let radius = min(max(min(w, h) * 0.12, 3), 10)
         if key.flat {
             // A bar's button: its icon on the background; a face only while pressed or scanned.
@@ -89,18 +93,21 @@ extension KeyboardRenderer {
         }
         guard let label = key.label else { return }
         let single = label.count == 1
-        let maxWidth = w * 0.86
-        var size = min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7)
+        let maxWidth = w * (single ? 0.86 : 0.84)
+        var size = readable(min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7), in: h)
         guard key.secondary != nil || key.secondaryBelow else {
-            drawText(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
+            // A long word that would not be readable on a narrow key gives way to its short form.
+            let fits = fittedLabel(label, size: size, maxWidth: maxWidth).size >= min(Self.smallestLabel, size)
+            let shown = fits ? label : Self.shortLabels[label] ?? label
+            drawText(shown, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
             return
         }
         // Phone letters go under the digit (and a pad's digit with none sits as high as the others); a
         // shifted character goes above the key's own.
         let secondary = key.secondary ?? ""
         let below = key.secondaryBelow
-        size = min(size * 0.85, h * 0.45)
-        let small = min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3)
+        size = readable(min(size * 0.85, h * 0.45), in: h)
+        let small = readable(min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3), in: h)
         if below {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
             set(cr, key.style == .prominent ? ink : theme.secondaryLabel)

@@ -33,6 +33,7 @@ extension KeyboardRenderer {
         cairo_fill(cr)
         switch popup {
         case .preview(_, let label):
+            beginLabels(in: cr, x: 0, y: 0, width: w, height: h)
             set(cr, theme.label)
             drawText(label, cr: cr, size: Double(keyHeight) * 0.7, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
         case .alternates(_, let options, let selected):
@@ -44,6 +45,7 @@ extension KeyboardRenderer {
                     set(cr, theme.accent)
                     cairo_fill(cr)
                 }
+                beginLabels(in: cr, x: cell * Double(index), y: 0, width: cell, height: h)
                 set(cr, index == selected ? theme.accentLabel : theme.label)
                 drawText(option, cr: cr, size: Double(keyHeight) * 0.5, cx: cx, cy: h / 2, maxWidth: cell * 0.9)
             }
@@ -55,6 +57,7 @@ extension KeyboardRenderer {
                     set(cr, theme.accent)
                     cairo_fill(cr)
                 }
+                beginLabels(in: cr, x: 0, y: row * Double(index), width: w, height: row)
                 set(cr, index == selected ? theme.accentLabel : theme.label)
                 drawText(title, cr: cr, size: min(row * 0.45, 22), cx: w / 2,
                          cy: row * (Double(index) + 0.5), maxWidth: w * 0.9)

@@ -159,6 +159,10 @@ public final class KeyboardRenderer {
     /// surface drawn on (`cairo_surface_create_similar`): on a window they are X pixmaps, and the copy happens
     /// in the X server.
     private var images: [Look: OpaquePointer] = [:]
+    /// While a label report is made (`labels(of:state:)`): the labels drawn so far, and the area the
+    /// current one belongs in, in device coordinates.
+    var report: [DrawnLabel]?
+    var labelBox = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The keyboard size the images were drawn for.
     private var imagesSize = (width: 0, height: 0)
 
@@ -251,6 +255,11 @@ public final class KeyboardRenderer {
     /// The smallest size a label is drawn at before it takes two lines (where it has a space to break at).
     public static let smallestLabel = 11.0
 
+    /// A label size no smaller than `smallestLabel` where the key (of height `h`) has room for it.
+    func readable(_ size: Double, in h: Double) -> Double {
+        max(size, min(Self.smallestLabel, h * 0.4))
+    }
+
     /// How a label is drawn in `maxWidth`: its text (with a line break, if one line would be too small) and
     /// its size, from `size`, shrunk until it fits.
     public func fittedLabel(_ text: String, size: Double, maxWidth: Double) -> (text: String, size: Double) {
@@ -295,9 +304,14 @@ public final class KeyboardRenderer {
         let scale = Double(PANGO_SCALE)
         let width = Double(logical.width) / scale
         let height = Double(logical.height) / scale
-        cairo_move_to(cr, (cx - width / 2 - Double(logical.x) / scale).rounded(),
-                      (cy - height / 2 - Double(logical.y) / scale).rounded())
+        let x = (cx - width / 2 - Double(logical.x) / scale).rounded()
+        let y = (cy - height / 2 - Double(logical.y) / scale).rounded()
+        cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, layout)
+        if report != nil {
+            record(shown, size: fitted, ink: (x + Double(inkRect.x) / scale, y + Double(inkRect.y) / scale,
+                                              Double(inkRect.width) / scale, Double(inkRect.height) / scale), cr: cr)
+        }
     }
 
     func set(_ cr: OpaquePointer, _ color: Color) {

@@ -1,0 +1,67 @@
+import KeyboardModel
+import Render
+import TestSupport
+import Testing
+
+/// Every label of every keyboard, layer and width, at the heights a docked keyboard takes (its rows at
+/// the smallest row height docking allows, 44 px, and at a roomier 60 px), is drawn at 11 px or more and
+/// inside its key: text a person can read, never cut by a key's edge.
+@Suite struct LabelFitTests {
+    static let widths = [320, 390, 768, 1024, 1280, 1920]
+
+    @Test(arguments: KeyboardType.allCases)
+    func everyLabelIsReadableAndInsideItsKey(type: KeyboardType) throws {
+        let layout = bundledLayout(type)
+        let renderer = KeyboardRenderer()
+        var problems: [String] = []
+        for width in Self.widths {
+            let widthClass = WidthClass(width: width)
+            for layer in layout.layers {
+                let rows = Double(layout.rows(layer: layer, widthClass: widthClass).count)
+                let returnKeys: [ReturnKeyType] = layer == layout.defaultLayer ? [.default, .emergencyCall, .continue] : [.default]
+                for rowHeight in [44.0, 60.0] {
+                    for returnKey in returnKeys {
+                        let options = LayoutOptions(returnKey: returnKey, showsSuggestions: true)
+                        let bar = type.hasSuggestionBar ? KeyboardLayoutEngine.barShare : 0
+                        let height = Int(((rows + bar) * rowHeight).rounded())
+                        let geometry = try KeyboardLayoutEngine.layout(layout, layer: layer, width: width, height: height,
+                                                                       options: options)
+                        var state = KeyboardState()
+                        state.bar = [BarSlot(text: "because", look: .typed), BarSlot(text: "becomes", look: .correction),
+                                     BarSlot(text: "information", look: .plain)]
+                        for label in try renderer.labels(of: geometry, state: state) {
+                            let name = "\(layer) '\(label.text)'"
+                            if label.size < KeyboardRenderer.smallestLabel - 0.05 {
+                                problems.append("\(name) drawn at \((label.size * 10).rounded() / 10) px at \(width)x\(height)")
+                            }
+                            if !label.isInside { problems.append("\(name) outside its key \(label.box) at \(width)x\(height): \(label.ink)") }
+                        }
+                    }
+                }
+            }
+        }
+        // One line per label and layer: the first size it failed at.
+        var seen = Set<String>(), lines: [String] = []
+        for problem in problems where seen.insert(String(problem.prefix { $0 != "@" }.split(separator: " drawn")[0].split(separator: " outside")[0])).inserted {
+            lines.append(problem)
+        }
+        #expect(problems.isEmpty, "\(type.rawValue): \(problems.count) labels:\n\(lines.prefix(40).joined(separator: "\n"))")
+    }
+
+    /// The report sees a label that is too small and one that leaves its key, so the test above can fail.
+    @Test func theReportSeesSmallAndOverflowingLabels() throws {
+        let library = try LayoutLibrary(texts: ["tiny": (text: """
+            type default
+            layers letters
+            layer letters compact
+            row Mississippi*0.2 a*5 b*5
+            layer letters regular
+            row Mississippi*0.2 a*5 b*5
+            """, file: "tiny.layout")])
+        let geometry = try KeyboardLayoutEngine.layout(library["tiny"]!, width: 390, height: 60)
+        let labels = try KeyboardRenderer().labels(of: geometry)
+        let long = try #require(labels.first { $0.text == "Mississippi" })
+        #expect(long.size < KeyboardRenderer.smallestLabel)
+        #expect(labels.first { $0.text == "a" }.map { $0.size >= 11 && $0.isInside } == true)
+    }
+}
