@@ -235,3 +235,21 @@ func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
         #expect(geometry.keyIndex(atX: 375, y: 10) == nil)
     }
 }
+
+/// The desktop keyboard's fn layer (issue 20, item 9): each key once, the arrows an inverted T.
+@Suite struct DesktopFnLayerTests {
+    @Test func theArrowsAreAnInvertedTAndNoKeyIsTwice() throws {
+        for (width, height) in [(320, 230), (390, 250), (1024, 320), (1920, 420)] {
+            let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.desktop), layer: "numbers", width: width, height: height)
+            let named = { (name: String) in geometry.keys.filter { $0.function == .keysym(name) } }
+            for name in ["Delete", "Home", "End", "Prior", "Next", "Insert", "BackSpace", "Return", "F12"] {
+                #expect(named(name).count == 1, "\(name) at \(width)")
+            }
+            let up = try #require(named("Up").first), down = try #require(named("Down").first)
+            let left = try #require(named("Left").first), right = try #require(named("Right").first)
+            #expect(abs((up.rect.x + up.rect.maxX) - (down.rect.x + down.rect.maxX)) <= 2 && up.rect.maxY < down.rect.y, "\(width)")
+            #expect(left.rect.y == down.rect.y && right.rect.y == down.rect.y && left.rect.maxX < down.rect.x
+                    && down.rect.maxX < right.rect.x, "\(width)")
+        }
+    }
+}
