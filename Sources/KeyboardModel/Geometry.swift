@@ -335,8 +335,9 @@ public enum KeyboardLayoutEngine {
         }
         var placed = PlacedKey(rect: rect, function: spec.function, label: label, icon: icon,
                                secondary: spec.secondary, alternates: spec.alternates, style: style)
-        // On a pad, every digit sits where the lettered ones do.
-        if alignDigits, case .text(let text) = spec.function, text.count == 1, text.first!.isNumber {
+        // On a pad, every digit (and the decimal point) sits where the lettered ones do.
+        if alignDigits, case .text(let text) = spec.function, text.count == 1,
+           text.first!.isNumber || text == "." || text == "," {
             placed.secondaryBelow = true
         } else if let secondary = spec.secondary, label?.allSatisfy(\.isNumber) == true {
             placed.secondaryBelow = secondary.allSatisfy(\.isUppercase)

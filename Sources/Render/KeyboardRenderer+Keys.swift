@@ -108,7 +108,10 @@ extension KeyboardRenderer {
         let below = key.secondaryBelow
         size = readable(min(size * 0.85, h * 0.45), in: h)
         let small = readable(min(h * (below ? 0.2 : 0.25) * labelScale, h * 0.3), in: h)
-        if below {
+        if below && (label == "." || label == ",") {
+            // A pad's decimal point: as large and as high as iOS draws it, not a dot on the baseline.
+            drawText(label, cr: cr, size: size * 2.4, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth, centreInk: true)
+        } else if below {
             drawText(label, cr: cr, size: size, cx: cx, cy: cy - h * 0.1, maxWidth: maxWidth)
             set(cr, key.style == .prominent ? ink : theme.secondaryLabel)
             drawText(secondary, cr: cr, size: small, cx: cx, cy: cy + h * 0.27, maxWidth: maxWidth)

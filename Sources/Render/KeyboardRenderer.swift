@@ -292,7 +292,9 @@ public final class KeyboardRenderer {
 
     /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth` (on two lines where one would
     /// be too small).
-    func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double) {
+    /// With `centreInk`, the ink (not the line) is centred, for a mark that sits low in its line.
+    func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
+                  centreInk: Bool = false) {
         let (shown, fitted) = fittedLabel(text, size: size, maxWidth: maxWidth)
         pango_font_description_set_absolute_size(font, (fitted * Double(PANGO_SCALE)).rounded())
         pango_layout_set_font_description(layout, font)
@@ -305,7 +307,8 @@ public final class KeyboardRenderer {
         let width = Double(logical.width) / scale
         let height = Double(logical.height) / scale
         let x = (cx - width / 2 - Double(logical.x) / scale).rounded()
-        let y = (cy - height / 2 - Double(logical.y) / scale).rounded()
+        let y = centreInk ? (cy - (Double(inkRect.y) + Double(inkRect.height) / 2) / scale).rounded()
+                          : (cy - height / 2 - Double(logical.y) / scale).rounded()
         cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, layout)
         if report != nil {

@@ -48,6 +48,17 @@ import Testing
         #expect(problems.isEmpty, "\(type.rawValue): \(problems.count) labels:\n\(lines.prefix(40).joined(separator: "\n"))")
     }
 
+    /// A pad's decimal point is a mark a finger can find (iOS draws it large), level with the digits'
+    /// middle, not a 2 px dot on the baseline.
+    @Test func aPadsDecimalPointIsLargeAndLevelWithTheDigits() throws {
+        let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.decimalPad), width: 390, height: 216)
+        let labels = try KeyboardRenderer().labels(of: geometry)
+        let point = try #require(labels.first { $0.text == "." }), zero = try #require(labels.first { $0.text == "0" })
+        #expect(point.ink.width >= 4 && point.ink.height >= 4, "\(point.ink)")
+        let middle = { (l: DrawnLabel) in l.ink.y + l.ink.height / 2 }
+        #expect(abs(middle(point) - middle(zero)) <= 3)
+    }
+
     /// The report sees a label that is too small and one that leaves its key, so the test above can fail.
     @Test func theReportSeesSmallAndOverflowingLabels() throws {
         let library = try LayoutLibrary(texts: ["tiny": (text: """
