@@ -51,6 +51,34 @@ public enum Popup: Equatable, Sendable {
         case .preview(let key, _), .alternates(let key, _, _), .keyboards(let key, _, _): key
         }
     }
+
+    /// The Globe list's last entry where the keyboard has no dismiss key of its own (a phone's keyboard
+    /// without a suggestion bar, where the key would narrow the space bar).
+    public static let hideKeyboardTitle = "Hide keyboard"
+
+    /// The bubble over a pressed character key (none for space or a function key). A shifted key that
+    /// keeps its own label types its small one: that is what the bubble shows.
+    public static func preview(of key: Int, in geometry: KeyboardGeometry) -> Popup? {
+        let placed = geometry.keys[key]
+        guard case .text(let text) = placed.function, text != " " else { return nil }
+        return .preview(key: key, label: placed.secondary == text ? text : placed.label ?? text)
+    }
+
+    /// The accents of a held key, its own character first (none where it has none).
+    public static func alternates(of key: Int, in geometry: KeyboardGeometry, selected: Int = 0) -> Popup? {
+        let placed = geometry.keys[key]
+        guard case .text(let text) = placed.function, !placed.alternates.isEmpty else { return nil }
+        let options = [text] + placed.alternates
+        return .alternates(key: key, options: options, selected: min(max(selected, 0), options.count - 1))
+    }
+
+    /// The Globe key's list: the enabled keyboards' titles, and "Hide keyboard" where the keyboard shown
+    /// has no dismiss key.
+    public static func keyboards(_ titles: [String], selected: Int, in geometry: KeyboardGeometry) -> Popup? {
+        guard let globe = geometry.keys.firstIndex(where: { $0.function == .globe }) else { return nil }
+        let hide = !geometry.keys.contains { $0.function == .dismiss }
+        return .keyboards(key: globe, titles: titles + (hide ? [hideKeyboardTitle] : []), selected: selected)
+    }
 }
 
 

@@ -6,12 +6,19 @@ public import KeyboardModel
 extension KeyboardRenderer {
     func drawPopup(_ popup: Popup, geometry: KeyboardGeometry, cr: OpaquePointer) {
         let rect = PopupLayout.rect(for: popup, in: geometry)
-        let keyHeight = geometry.keys[popup.key].rect.height
+        let keyRect = geometry.keys[popup.key].rect
+        let keyHeight = keyRect.height
         let area = Self.keyArea(rect)
-        if case .preview(_, let label) = popup {
-            let look = Look.preview(label: label, width: rect.width, height: rect.height, keyHeight: keyHeight)
+        if case .preview(let label) = popup {
+            // The key relative to the popup: a balloon joins it.
+            let key = Rect(x: keyRect.x - rect.x, y: keyRect.y - rect.y, width: keyRect.width, height: keyRect.height)
+            let look = Look.preview(label: label.label, width: rect.width, height: rect.height, key: key)
             drawCached(look, x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
-                paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
+                if PopupLayout.isBalloon(rect, key: keyRect) {
+                    paintBalloon(label.label, width: Double(rect.width), key: key, cr: cr)
+                } else {
+                    paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
+                }
             }
         } else {
             // Alternates and the keyboard list change with every move of the finger: drawn in place.
@@ -22,6 +29,29 @@ extension KeyboardRenderer {
         }
     }
 
+    /// Draws a preview as iOS does: a bubble with the character, joined by a neck to the key under the
+    /// finger, one shape with one shadow; the key is in the popup's coordinates.
+    private func paintBalloon(_ label: String, width w: Double, key: Rect, cr: OpaquePointer) {
+        let (kx, ky, kw, kh) = (Double(key.x), Double(key.y), Double(key.width), Double(key.height))
+        let radius = min(max(min(w, ky) * 0.12, 4), 12)
+        let keyRadius = min(max(min(kw, kh) * 0.12, 3), 10)
+        let shape = { (dy: Double) in
+            self.roundedRect(cr, 0, dy, w, ky + radius, radius)
+            self.roundedRect(cr, kx, ky - radius + dy, kw, kh + radius, keyRadius)
+        }
+        // Nonzero winding: the two overlapping paths fill as one.
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        shape(1)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        shape(0)
+        set(cr, theme.characterKey)
+        cairo_fill(cr)
+        beginLabels(in: cr, x: 0, y: 0, width: w, height: ky)
+        set(cr, theme.label)
+        drawText(label, cr: cr, size: min(kh * 0.7, ky * 0.75), cx: w / 2, cy: ky / 2, maxWidth: w * 0.9)
+    }
+
     /// Draws a popup with its top-left corner at the origin.
     private func paintPopup(_ popup: Popup, width w: Double, height h: Double, keyHeight: Int, cr: OpaquePointer) {
         let radius = min(max(min(w, h) * 0.12, 4), 12)
@@ -30,7 +60,13 @@ extension KeyboardRenderer {
         cairo_fill(cr)
         roundedRect(cr, 0, 0, w, h, radius)
         set(cr, theme.characterKey)
-        cairo_fill(cr)
+        cairo_fill_preserve(cr)
+        // A fine edge, so a list stands out from the keys under it where they share its colour (dark).
+        var edge = theme.label
+        edge.alpha = 0.3
+        set(cr, edge)
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
         switch popup {
         case .preview(_, let label):
             beginLabels(in: cr, x: 0, y: 0, width: w, height: h)

@@ -151,7 +151,7 @@ public final class KeyboardRenderer {
     /// What a cached image shows: a key in one state, or the preview bubble of a label.
     enum Look: Hashable {
         case key(KeyLook)
-        case preview(label: String, width: Int, height: Int, keyHeight: Int)
+        case preview(label: String, width: Int, height: Int, key: Rect)
     }
 
     /// Keys and preview bubbles already drawn, each an image of its own size with its shadow, so a press or

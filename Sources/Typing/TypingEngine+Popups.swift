@@ -9,10 +9,8 @@ extension TypingEngine {
     }
 
     mutating func showPreview(for key: Int, _ update: inout Update) {
-        let placed = geometry.keys[key]
-        guard case .text(let text) = placed.function, text != " " else { return }
-        // A shifted key that keeps its own label types its small one: that is what the bubble shows.
-        state.popups.append(.preview(key: key, label: placed.secondary == text ? text : placed.label ?? text))
+        guard let preview = Popup.preview(of: key, in: geometry) else { return }
+        state.popups.append(preview)
         update.popupsChanged = true
     }
 
@@ -20,14 +18,14 @@ extension TypingEngine {
         let placed = geometry.keys[key]
         state.popups.removeAll { $0.key == key }
         if placed.function == .globe {
-            let titles = enabled.map { library[$0]!.title } + (dismissInGlobeList ? [Self.hideTitle] : [])
-            state.popups.append(.keyboards(key: key, titles: titles, selected: current))
+            guard let list = Popup.keyboards(enabled.map { library[$0]!.title }, selected: current, in: geometry) else { return }
+            state.popups.append(list)
         } else if placed.function == .dismiss {
             // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).
             update.actions.append(.toggleFloating)
             return
-        } else if case .text(let text) = placed.function {
-            state.popups.append(.alternates(key: key, options: [text] + placed.alternates, selected: 0))
+        } else if let alternates = Popup.alternates(of: key, in: geometry) {
+            state.popups.append(alternates)
         }
         update.popupsChanged = true
     }
@@ -48,12 +46,6 @@ extension TypingEngine {
         }
         update.popupsChanged = state.popups[index] != popup
     }
-
-    /// The Globe list's last entry where the keyboard has no dismiss key of its own (a phone's keyboard
-    /// without a suggestion bar, where the key would narrow the space bar).
-    static let hideTitle = "Hide keyboard"
-
-    var dismissInGlobeList: Bool { !geometry.keys.contains { $0.function == .dismiss } }
 
     /// A cell of the Globe list chosen: a keyboard, or the entry that hides the keyboard.
     func keyboardListAction(_ cell: Int) -> KeyAction {

@@ -22,6 +22,11 @@ struct RenderCommand {
                    + "typed, [word] the correction space would make."),
             .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
             .value("pressed", "labels", "Show the keys with these labels pressed (comma separated)."),
+            .value("popup", "popup", "Show a popup as the live keyboard does: preview:LABEL (the bubble over a pressed "
+                   + "key), alternates:LABEL[:N] (a held key's accents, the Nth chosen) or keyboards[:N] (the Globe "
+                   + "key's list, the Nth chosen)."),
+            .value("keyboards", "list", "The keyboards the Globe list names (default: the one shown, then default "
+                   + "and desktop)."),
             .value("output", "file", "The PNG file to write.", required: true),
             .value("geometry", "file", "A JSON file to write the key geometry to."),
             layoutsOption,
@@ -78,6 +83,14 @@ struct RenderCommand {
             }
             state.pressed.insert(index)
         }
+        if let popup = options["popup"] {
+            let titles = (options["keyboards"].map { $0.split(separator: ",").map(String.init) } ?? [type, "default", "desktop"])
+                .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let shown = Self.popup(popup, in: placed, keyboards: titles.map { library[$0]?.title ?? $0 },
+                                   selected: titles.firstIndex(of: type) ?? 0)
+            state.popups = [shown]
+            state.pressed.insert(shown.key)
+        }
         do {
             let surface = try Surface(width: width, height: height)
             let renderer = KeyboardRenderer(theme: theme)
@@ -86,6 +99,45 @@ struct RenderCommand {
             try surface.writePNG(to: output)
             if let geometry { try writeFile(geometry, placed.json()) }
         } catch { fail("\(error)") }
+    }
+}
+
+extension RenderCommand {
+    /// The popup `--popup` names, over the key it names.
+    static func popup(_ text: String, in geometry: KeyboardGeometry, keyboards: [String], selected: Int) -> Popup {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let number = { (index: Int) -> Int in
+            guard parts.count > index else { return 0 }
+            guard let value = Int(parts[index]), value >= 0 else { Keypane_fail("--popup \(text): '\(parts[index])' is not a number") }
+            return value
+        }
+        let key = { () -> Int in
+            guard parts.count > 1, let index = geometry.keys.firstIndex(where: { $0.name == parts[1] }) else {
+                Keypane_fail("--popup \(text): no key labelled '\(parts.count > 1 ? parts[1] : "")' on this keyboard")
+            }
+            return index
+        }
+        switch parts[0] {
+        case "preview":
+            guard let popup = Popup.preview(of: key(), in: geometry) else { Keypane_fail("--popup \(text): that key has no preview") }
+            return popup
+        case "alternates":
+            guard let popup = Popup.alternates(of: key(), in: geometry, selected: number(2)) else {
+                Keypane_fail("--popup \(text): that key has no alternates")
+            }
+            return popup
+        case "keyboards":
+            let chosen = parts.count > 1 ? number(1) : selected
+            guard let popup = Popup.keyboards(keyboards, selected: chosen, in: geometry) else {
+                Keypane_fail("--popup \(text): this keyboard shows no Globe key")
+            }
+            if case .keyboards(_, let titles, _) = popup, chosen >= titles.count {
+                Keypane_fail("--popup \(text): the list has \(titles.count) entries")
+            }
+            return popup
+        default:
+            Keypane_fail("unknown popup '\(text)': expected preview:LABEL, alternates:LABEL[:N] or keyboards[:N]")
+        }
     }
 }
 

@@ -175,6 +175,25 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         #expect(object["type"] as? String == "email" && object["width"] as? Int == 375)
     }
 
+    /// `--popup` draws what the live keyboard shows over its keys; a key or list it cannot draw is named.
+    @Test func popupsDrawAndBadOnesAreNamed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = dir.appendingPathComponent("plain.png").path
+        #expect(try run(["render", "--width", "390", "--height", "260", "--output", plain]).status == 0)
+        for popup in ["preview:g", "alternates:e:2", "keyboards", "keyboards:1"] {
+            let out = dir.appendingPathComponent("\(popup).png").path
+            let result = try run(["render", "--width", "390", "--height", "260", "--popup", popup, "--output", out])
+            #expect(result.status == 0, "\(popup): \(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: out)) != Data(contentsOf: URL(fileURLWithPath: plain)), "\(popup)")
+        }
+        let base = ["render", "--width", "390", "--height", "260", "--output", "/tmp/x.png", "--popup"]
+        try expectOneLineFailure(base + ["alternates:q"], mentioning: "--popup alternates:q: that key has no alternates")
+        try expectOneLineFailure(base + ["preview:nokey"], mentioning: "no key labelled 'nokey'")
+        try expectOneLineFailure(base + ["keyboards:7"], mentioning: "the list has 2 entries")
+        try expectOneLineFailure(base + ["menu"], mentioning: "unknown popup 'menu'")
+    }
+
     @Test func unknownTypeIsOneLine() throws {
         try expectOneLineFailure(["render", "--type", "klingon", "--width", "800", "--height", "300",
                                   "--output", "/tmp/x.png"], mentioning: "unknown keyboard type 'klingon'")

@@ -126,7 +126,13 @@ func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
         let renderer = KeyboardRenderer()
         for popup in popups {
             let area = PopupLayout.rect(for: popup, in: geometry)
-            #expect(area.maxY <= geometry.keys[e].rect.y || area.y == 0)
+            // Above the key; a preview joins it as iOS's balloon does (its area ends with the key).
+            let key = geometry.keys[e].rect
+            if case .preview = popup {
+                #expect(PopupLayout.isBalloon(area, key: key) && area.y < key.y - key.height)
+            } else {
+                #expect(area.maxY <= key.y || area.y == 0)
+            }
             try renderer.redraw([area], of: geometry, state: KeyboardState(pressed: [e], popups: [popup]), on: surface)
             #expect(pixels(surface, in: area) != pixels(plain, in: area), "\(popup)")
             // Closing it: redraw the same area without it.

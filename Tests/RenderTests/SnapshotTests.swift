@@ -66,22 +66,50 @@ func render(_ type: KeyboardType, width: Int, height: Int, theme: Theme, layer: 
         for (widthClass, width, height) in snapshotSizes {
             for theme in Theme.all {
                 let name = "\(type.rawValue)-\(widthClass.rawValue)-\(theme.name)"
-                let path = "\(snapshotDirectory)/\(name).png"
                 let (geometry, surface) = try render(type, width: width, height: height, theme: theme)
                 #expect(geometry.widthClass == widthClass)
-                if recording {
-                    try surface.writePNG(to: path)
-                    continue
-                }
-                let expected = try #require(loadPNG(path), "no snapshot \(path): run with KEYPANE_RECORD_SNAPSHOTS=1")
-                #expect(expected.width == width && expected.height == height)
-                let differing = differingPixels(surface, expected.surface)
-                // A little room for font rendering; a moved key or label changes thousands of pixels.
-                if differing > width * height * 4 / 500 {
-                    try? surface.writePNG(to: "/tmp/keypane-snapshot-\(name).png")
-                    Issue.record("\(name): \(differing) channel values differ; actual in /tmp/keypane-snapshot-\(name).png")
-                }
+                try compare(surface, toSnapshot: name)
             }
+        }
+    }
+
+    /// The popups as the live keyboard draws them: the balloon over a pressed key, a held key's accents
+    /// with one chosen, the Globe key's list (with "Hide keyboard" where the keyboard has no dismiss key).
+    @Test(arguments: ["preview", "alternates", "keyboards"])
+    func popupsInBothClassesAndThemes(kind: String) throws {
+        for (widthClass, width, height) in snapshotSizes {
+            for theme in [Theme.light, .dark] {
+                let type: KeyboardType = kind == "keyboards" ? .email : .default
+                let geometry = try KeyboardLayoutEngine.layout(bundledLayout(type), width: width, height: height,
+                                                               options: LayoutOptions(showsSuggestions: true))
+                let e = try #require(geometry.keys.firstIndex { $0.function == .text("e") })
+                let popup: Popup? = switch kind {
+                case "preview": Popup.preview(of: e, in: geometry)
+                case "alternates": Popup.alternates(of: e, in: geometry, selected: 2)
+                default: Popup.keyboards(["English (US)", "Desktop (US)", "Email address"], selected: 2, in: geometry)
+                }
+                let shown = try #require(popup)
+                let surface = try Surface(width: width, height: height)
+                try KeyboardRenderer(theme: theme).draw(geometry, state: KeyboardState(pressed: [shown.key], popups: [shown]),
+                                                        on: surface)
+                try compare(surface, toSnapshot: "popup-\(kind)-\(widthClass.rawValue)-\(theme.name)")
+            }
+        }
+    }
+
+    func compare(_ surface: Surface, toSnapshot name: String) throws {
+        let path = "\(snapshotDirectory)/\(name).png"
+        if recording {
+            try surface.writePNG(to: path)
+            return
+        }
+        let expected = try #require(loadPNG(path), "no snapshot \(path): run with KEYPANE_RECORD_SNAPSHOTS=1")
+        #expect(expected.width == surface.width && expected.height == surface.height)
+        let differing = differingPixels(surface, expected.surface)
+        // A little room for font rendering; a moved key or label changes thousands of pixels.
+        if differing > surface.width * surface.height * 4 / 500 {
+            try? surface.writePNG(to: "/tmp/keypane-snapshot-\(name).png")
+            Issue.record("\(name): \(differing) channel values differ; actual in /tmp/keypane-snapshot-\(name).png")
         }
     }
 }
