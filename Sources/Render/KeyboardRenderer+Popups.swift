@@ -60,10 +60,12 @@ extension KeyboardRenderer {
         cairo_fill(cr)
         roundedRect(cr, 0, 0, w, h, radius)
         set(cr, theme.characterKey)
-        cairo_fill_preserve(cr)
-        // A fine edge, so a list stands out from the keys under it where they share its colour (dark).
+        cairo_fill(cr)
+        // A fine edge inside the popup's area, so a list stands out from the keys under it where they
+        // share its colour (dark).
         var edge = theme.label
         edge.alpha = 0.3
+        roundedRect(cr, 0.5, 0.5, w - 1, h - 1, max(radius - 0.5, 1))
         set(cr, edge)
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)
