@@ -93,7 +93,7 @@ bench: release
 
 # The README's pictures, made by keypane render.
 screenshots: build
-	.build/debug/keypane render --type default --width 750 --height 360 --bar '"statoin"|[station]|stations' --output docs/default-compact.png
+	.build/debug/keypane render --type default --width 390 --height 280 --bar '"statoin"|[station]|stations' --popup preview:g --output docs/default-compact.png
 	.build/debug/keypane render --type email --width 1024 --height 340 --return-key go --theme dark --output docs/email-regular-dark.png
 	.build/debug/keypane render --type default --width 1024 --height 400 --bar 'the|to|you' --output docs/default-regular.png
 	.build/debug/keypane render --type phone-pad --width 390 --height 260 --output docs/phone-pad.png
