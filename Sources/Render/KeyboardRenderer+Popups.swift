@@ -35,16 +35,22 @@ extension KeyboardRenderer {
         let (kx, ky, kw, kh) = (Double(key.x), Double(key.y), Double(key.width), Double(key.height))
         let radius = min(max(min(w, ky) * 0.12, 4), 12)
         let keyRadius = min(max(min(kw, kh) * 0.12, 3), 10)
-        let shape = { (dy: Double) in
-            self.roundedRect(cr, 0, dy, w, ky + radius, radius)
-            self.roundedRect(cr, kx, ky - radius + dy, kw, kh + radius, keyRadius)
+        // The balloon, `inset` pixels in from its edge (for an outline), `dy` down (for its shadow).
+        let shape = { (dy: Double, inset: Double) in
+            self.roundedRect(cr, inset, dy + inset, w - 2 * inset, ky + radius - 2 * inset, max(radius - inset, 1))
+            self.roundedRect(cr, kx + inset, ky - radius + dy, kw - 2 * inset, kh + radius - inset, max(keyRadius - inset, 1))
         }
         // Nonzero winding: the two overlapping paths fill as one.
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        shape(1)
+        shape(1, 0)
         set(cr, theme.shadow)
         cairo_fill(cr)
-        shape(0)
+        if theme.outline > 0 {
+            // High contrast: an outline round the whole balloon, as round every key.
+            shape(0, 0)
+            cairo_fill(cr)
+        }
+        shape(0, theme.outline)
         set(cr, theme.characterKey)
         cairo_fill(cr)
         beginLabels(in: cr, x: 0, y: 0, width: w, height: ky)
