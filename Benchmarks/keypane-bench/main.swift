@@ -103,6 +103,24 @@ for i in 0..<4000 {
 }
 report("redraw one key", redraw)
 
+// A press as the live keyboard draws it: the key pressed with its balloon over the keys above, then
+// released with the balloon gone; each redraws the key's and the balloon's areas.
+if let balloon = Popup.preview(of: letter, in: geometry) {
+    let areas = [KeyboardRenderer.keyArea(geometry.keys[letter].rect),
+                 KeyboardRenderer.keyArea(PopupLayout.rect(for: balloon, in: geometry))]
+    var press: [Double] = [], release: [Double] = []
+    for _ in 0..<2000 {
+        var start = now()
+        try renderer.redraw(areas, of: geometry, state: KeyboardState(pressed: [letter], popups: [balloon]), on: surface)
+        press.append(now() - start)
+        start = now()
+        try renderer.redraw(areas, of: geometry, state: KeyboardState(), on: surface)
+        release.append(now() - start)
+    }
+    report("press with balloon", press)
+    report("release, balloon gone", release)
+}
+
 if let keypane = argument("--keypane") {
     var peaks: [Int] = []
     for _ in 0..<5 {
