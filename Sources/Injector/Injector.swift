@@ -48,8 +48,14 @@ public final class Injector {
     /// How many spare keycodes the ring uses at most.
     public static let spareRingSize = 8
 
+    /// Where the spare keycodes in use are written down, for a start after a kill to empty them.
+    private let record: SpareRecord
+    /// How many spare keycodes a previous run had left mapped, emptied when this one started.
+    public let reclaimedSpares: Int
+
     public init(connection: DisplayConnection) throws(XError) {
         self.connection = connection
+        record = SpareRecord(connection: connection)
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(connection.display, &event, &error, &major, &minor) != 0 else {
             throw .missingExtension("XTEST")
@@ -62,6 +68,7 @@ public final class Injector {
         }
         // Our fake events must not be held up by a grab of our own.
         XTestGrabControl(connection.display, 1)
+        reclaimedSpares = record.reclaim()
         reloadKeymap()
     }
 
@@ -157,6 +164,7 @@ public final class Injector {
         var syms = wanted.map { KeySym($0) }
         XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
         spareContents[keycode] = wanted
+        record.write(spareContents)
         return Stroke(keycode: keycode, modifiers: 0)
     }
 
@@ -173,6 +181,7 @@ public final class Injector {
             XChangeKeyboardMapping(display, Int32(keycode), 1, &none, 1)
         }
         spareContents = [:]
+        record.write(spareContents)
         XSync(display, 0)
     }
 
@@ -225,6 +234,7 @@ public final class Injector {
                     continue
                 }
                 spareContents[UInt8(keycode)] = nil
+                record.write(spareContents)
             }
             if groups == 0 {
                 if spares.count < Self.spareRingSize { spares.append(UInt8(keycode)) }

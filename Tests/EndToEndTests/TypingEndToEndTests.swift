@@ -248,6 +248,37 @@ struct ZenityEntry {
         }
     }
 
+    /// SIGKILL while spare keycodes hold € and £: they stay mapped (nothing can run at a kill), and the
+    /// next start empties them, says so in one line, and types with a clean ring; its own exit then
+    /// leaves the keymap as it was before the first start.
+    @Test func aStartAfterAKillEmptiesTheSpareKeycodesLeftBehind() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keymapBefore = try session.keymapDump()
+        let terminal = try Terminal(session: session)
+        let first = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+        first.tap(try first.geometry(type: "default", layer: "letters").key(action: "layer:numbers")!)
+        first.tap(try first.geometry(type: "default", layer: "numbers").key(action: "layer:symbols")!)
+        let symbols = try first.geometry(type: "default", layer: "symbols")
+        for label in ["€", "£"] { first.tap(symbols.key(label: label)!) }
+        expectArrived(terminal, "€£", "before the kill")
+        _ = first.terminate(SIGKILL)
+        let leftBehind = try session.keymapDump()
+        #expect(leftBehind != keymapBefore, "the killed keyboard's spare keycodes should still be mapped")
+        #expect(leftBehind.contains("EuroSign"))
+
+        let second = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+        #expect(waitUntil { try! session.keymapDump() == keymapBefore }, "the next start did not empty them")
+        second.tap(try second.geometry(type: "default", layer: "letters").key(action: "layer:numbers")!)
+        second.tap(try second.geometry(type: "default", layer: "numbers").key(action: "layer:symbols")!)
+        second.tap(try second.geometry(type: "default", layer: "symbols").key(label: "¥")!)
+        expectArrived(terminal, "€£¥", "after the restart")
+        let (status, message) = second.terminate()
+        #expect(status == 0)
+        #expect(message.contains("keypane: emptied 2 spare keycodes that a keyboard stopped without clean-up"), "\(message)")
+        #expect(try session.keymapDump() == keymapBefore)
+    }
+
     /// A lost X server ends keypane with one line and a non-zero status.
     @Test func losingTheServerIsOneLine() throws {
         let session = try XSession()
