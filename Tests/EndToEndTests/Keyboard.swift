@@ -139,11 +139,13 @@ final class Terminal {
     init(session: XSession) throws {
         output = session.directory.appendingPathComponent("typed-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        try session.start("/usr/bin/xterm", ["-class", "KeypaneTestTerm", "-name", "testterm", "-geometry", "80x10+0+0",
+        // A name of its own, so that a second terminal in a session is never mistaken for the first.
+        let name = "testterm-\(UUID().uuidString.prefix(8))"
+        try session.start("/usr/bin/xterm", ["-class", "KeypaneTestTerm", "-name", name, "-geometry", "80x10+0+0",
                                              "-e", "/bin/sh", "-c", "stty raw -echo; exec cat > '\(output.path)'"],
                           environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         var found: UInt?
-        guard waitUntil({ found = session.window(classNamed: "testterm"); return found != nil }), let found else {
+        guard waitUntil({ found = session.window(classNamed: name); return found != nil }), let found else {
             throw TestFailure("xterm did not appear")
         }
         window = found
