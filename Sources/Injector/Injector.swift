@@ -48,14 +48,12 @@ public final class Injector {
     /// How many spare keycodes the ring uses at most.
     public static let spareRingSize = 8
 
-    /// Where the spare keycodes in use are written down, for a start after a kill to empty them.
-    private let record: SpareRecord
-    /// How many spare keycodes a previous run had left mapped, emptied when this one started.
-    public let reclaimedSpares: Int
+    /// Where the spare keycodes in use are written down, for a start after a kill to empty them (made on
+    /// first use, after the first frame: its atom costs a round trip).
+    private lazy var record = SpareRecord(connection: connection)
 
     public init(connection: DisplayConnection) throws(XError) {
         self.connection = connection
-        record = SpareRecord(connection: connection)
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(connection.display, &event, &error, &major, &minor) != 0 else {
             throw .missingExtension("XTEST")
@@ -68,7 +66,6 @@ public final class Injector {
         }
         // Our fake events must not be held up by a grab of our own.
         XTestGrabControl(connection.display, 1)
-        reclaimedSpares = record.reclaim()
         reloadKeymap()
     }
 
@@ -193,6 +190,14 @@ public final class Injector {
         let range = first..<(first + max(count, 1))
         if range.allSatisfy({ spareKeycodes.contains(UInt8(truncatingIfNeeded: $0)) }) { return }
         keymapIsStale = true
+    }
+
+    /// Empties the spare keycodes a keyboard killed before its clean-up left mapped (see `SpareRecord`);
+    /// returns how many. Called once, before the first keystroke.
+    public func reclaimLeftoverSpares() -> Int {
+        let emptied = record.reclaim()
+        if emptied > 0 { keymapIsStale = true }
+        return emptied
     }
 
     /// Reads the keymap now if it is not read yet, so that the next keystroke waits for nothing.

@@ -207,7 +207,13 @@ public final class KeyboardHost {
     /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
     public func run() -> Int32 {
         show()
-        // The keymap and the desktop's settings are read once the first frame is out, not on the first tap.
+        // The keymap and the desktop's settings are read once the first frame is out, not on the first tap;
+        // first, what a killed keyboard left on spare keycodes is emptied.
+        let reclaimed = injector.reclaimLeftoverSpares()
+        if reclaimed > 0 {
+            warn("emptied \(reclaimed) spare keycode\(reclaimed == 1 ? "" : "s") that a keyboard stopped without "
+                 + "clean-up (killed?) had left mapped")
+        }
         injector.prepare()
         if sound != nil { settings.watch() }
         do {

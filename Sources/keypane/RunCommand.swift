@@ -152,10 +152,6 @@ struct RunCommand {
 
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }
-        if injector.reclaimedSpares > 0 {
-            warn("emptied \(injector.reclaimedSpares) spare keycode\(injector.reclaimedSpares == 1 ? "" : "s") that a keyboard "
-                 + "stopped without clean-up (killed?) had left mapped")
-        }
         var engine: TypingEngine
         do {
             engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: type ?? enabled[0])!,
