@@ -97,8 +97,11 @@ extension KeyboardRenderer {
         var size = readable(min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7), in: h)
         guard key.secondary != nil || key.secondaryBelow else {
             // A long word that would not be readable on a narrow key gives way to its short form.
-            let fits = fittedLabel(label, size: size, maxWidth: maxWidth).size >= min(Self.smallestLabel, size)
-            let shown = fits ? label : Self.shortLabels[label] ?? label
+            var shown = label
+            if let short = Self.shortLabels[label],
+               fittedLabel(label, size: size, maxWidth: maxWidth).size < min(Self.smallestLabel, size) {
+                shown = short
+            }
             drawText(shown, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth)
             return
         }

@@ -4,16 +4,12 @@ public import KeyboardModel
 /// A label as drawn: its text (with a line break where it took two lines), its size, the rectangle its
 /// ink covers and the area it belongs in (its key, slot or popup cell), in the keyboard's pixels where
 /// the keyboard is drawn in place, or in the key's own where the key is drawn as an image of its own.
-public struct DrawnLabel: Equatable, Sendable {
+public struct DrawnLabel: Sendable {
     public var text: String
     /// The font's size in pixels.
     public var size: Double
     public var ink: (x: Double, y: Double, width: Double, height: Double)
     public var box: Rect
-
-    public static func == (a: DrawnLabel, b: DrawnLabel) -> Bool {
-        a.text == b.text && a.size == b.size && a.box == b.box && a.ink == b.ink
-    }
 
     /// Whether the ink stays inside its area (to half a pixel, for antialiasing).
     public var isInside: Bool {
