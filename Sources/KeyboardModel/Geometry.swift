@@ -174,11 +174,18 @@ public enum KeyboardLayoutEngine {
         // On a phone, the dismiss key (which iPhone does not have) costs the space bar nothing: it goes to the
         // bar's end, or where there is no bar, into the Globe key's list (the engine adds "Hide keyboard").
         // Dwell keeps it in its row, beside its pause key; a pad keeps it in its column.
+        let layerRows = layout.rows(layer: layer, widthClass: widthClass)
+        // A pad: digits carrying their phone letters.
+        let alignDigits = layerRows.flatMap(\.items).contains {
+            guard case .key(let key) = $0, case .text(let text) = key.function, text.first?.isNumber == true,
+                  let letters = key.secondary else { return false }
+            return letters.allSatisfy(\.isUppercase)
+        }
         let phone = widthClass == .compact && !options.showsDwellPause
         let dismissInBar = bar && phone
-        let dismissInGlobe = !bar && phone && options.showsGlobe && !layout.type.isPad
+        let dismissInGlobe = !bar && phone && options.showsGlobe && !alignDigits
         var movedDismiss = false
-        let rows = layout.rows(layer: layer, widthClass: widthClass).map { row in
+        let rows = layerRows.map { row in
             var items = options.showsGlobe ? row.items : withoutGlobe(row.items)
             if dismissInGlobe { items = without(.dismiss, items) }
             if dismissInBar {
@@ -197,13 +204,8 @@ public enum KeyboardLayoutEngine {
         var padX = max(gapX / 2, 2)
         let padY = max(gapY / 2, 2)
         let pitch = Double(height - 2 * padY + gapY) / (Double(rowCount) + barShare)
-        // A pad (digits carrying their phone letters) is never stretched over a wide screen: its keys stay
-        // at most twice as wide as tall, and the pad is centred.
-        let alignDigits = rows.joined().contains {
-            guard case .key(let key) = $0, case .text(let text) = key.function, text.first?.isNumber == true,
-                  let letters = key.secondary else { return false }
-            return letters.allSatisfy(\.isUppercase)
-        }
+        // A pad is never stretched over a wide screen: its keys stay at most twice as wide as tall, and the
+        // pad is centred.
         if alignDigits {
             let widestUnit = 2 * (pitch - Double(gapY)) + Double(gapX)
             let inner = Int(widestRow * widestUnit) - gapX

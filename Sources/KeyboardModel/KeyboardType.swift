@@ -27,15 +27,6 @@ public enum KeyboardType: String, CaseIterable, Sendable {
         case .url, .email, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop: false
         }
     }
-
-    /// The keyboards laid out as a pad of digits in columns (on some layer), whose dismiss and Globe keys
-    /// share a column.
-    public var isPad: Bool {
-        switch self {
-        case .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .namePhonePad: true
-        default: false
-        }
-    }
 }
 
 /// What the Return key does for the field being edited, after iOS's `UIReturnKeyType`.
