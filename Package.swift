@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "Words", swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel", "Words"], swiftSettings: swiftSettings),
         .target(name: "EventLoop", swiftSettings: swiftSettings),
+        // Start-up step timings on stderr with KEYPANE_TRACE=1.
+        .target(name: "Trace", swiftSettings: swiftSettings),
 
         // MARK: - Sound
         .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "Injector", dependencies: ["XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
-                dependencies: ["EventLoop", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
+                dependencies: ["EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
                                "CX11", "CXInput2", "CXRandR", "CXShape", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
@@ -64,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "keypane",
             dependencies: [
-                "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound",
+                "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound", "Trace",
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),

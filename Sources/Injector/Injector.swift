@@ -66,7 +66,7 @@ public final class Injector {
         }
         // Our fake events must not be held up by a grab of our own.
         XTestGrabControl(connection.display, 1)
-        reloadKeymap()
+        // The keymap is read by prepare(), after the first frame, or by the first keystroke.
     }
 
     // MARK: - Actions

@@ -2,6 +2,7 @@ internal import Accessibility
 internal import CX11
 internal import CXRandR
 internal import EventLoop
+internal import Trace
 public import Injector
 internal import KeyboardModel
 internal import Words
@@ -207,6 +208,7 @@ public final class KeyboardHost {
     /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
     public func run() -> Int32 {
         show()
+        Trace.step("first frame drawn and flushed")
         // The keymap and the desktop's settings are read once the first frame is out, not on the first tap;
         // first, what a killed keyboard left on spare keycodes is emptied.
         let reclaimed = injector.reclaimLeftoverSpares()
@@ -215,6 +217,7 @@ public final class KeyboardHost {
                  + "clean-up (killed?) had left mapped")
         }
         injector.prepare()
+        Trace.step("keymap read")
         if sound != nil { settings.watch() }
         do {
             control = try ControlServer(path: ControlSocket.path(display: connection.name)) { [unowned self] in
@@ -223,8 +226,11 @@ public final class KeyboardHost {
         } catch {
             warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
         }
+        Trace.step("control socket open")
         let bus = options.autoShow ? followFocus() : nil
+        Trace.step("accessibility bus joined")
         suggestionWorker = startSuggestions()
+        Trace.step("suggestions started")
 
         // The sources, in the order they take their turns after a wait.
         loop.add(self)                      // X events; the end of each round draws and flushes
@@ -305,6 +311,7 @@ public final class KeyboardHost {
         window.map()
         _ = engine.startScanning(at: EventLoop.monotonicNow())
         painter.redrawAll(engine, handle: placement.handleRect)
+        Trace.step("keys drawn")
         XFlush(display)
     }
 

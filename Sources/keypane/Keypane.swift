@@ -1,6 +1,7 @@
 import KeyboardModel
 import Render
 import X11Host
+import Trace
 
 #if canImport(Glibc)
 import Glibc
@@ -43,6 +44,7 @@ enum Keypane {
     }
 
     static func main() {
+        Trace.step("main")
         var arguments = CommandLine.arguments.dropFirst()
         switch arguments.first {
         case "--help", "-h", "help":

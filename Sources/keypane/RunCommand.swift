@@ -5,6 +5,7 @@ import Glibc
 import Injector
 import KeyboardModel
 import Render
+import Trace
 import Sound
 import Typing
 import Words
@@ -102,12 +103,16 @@ struct RunCommand {
     /// Runs the keyboard; returns its exit status.
     func run() -> Int32 {
         // Pango reads the font configuration on a thread of its own, meanwhile.
+        Trace.step("settings read")
         KeyboardRenderer.prepareFonts()
         let connection: DisplayConnection
         do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
+        Trace.step("display opened")
         if KeyboardHost.sendToRunning(.show, connection: connection) { return 0 }
+        Trace.step("no keyboard running yet")
 
         let library = loadLibrary(options)
+        Trace.step("layouts read")
         let known = library.layouts.keys.sorted().joined(separator: ", ")
         var enabled = options.value("keyboards", { list -> [String]? in
             let names = list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
@@ -149,14 +154,17 @@ struct RunCommand {
                                                   problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
 
         let sound = inputClick()
+        Trace.step("sound thread started")
 
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }
+        Trace.step("injector made")
         var engine: TypingEngine
         do {
             engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: type ?? enabled[0])!,
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
+        Trace.step("keyboard laid out")
         engine.timing = timing()
         engine.suggestionsEnabled = options.flag("suggestions", default: true)
         if engine.suggestionsEnabled {
@@ -172,6 +180,7 @@ struct RunCommand {
         }
         let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
                                 options: hostOptions, sound: sound)
+        Trace.step("window made")
         return host.run()
     }
 

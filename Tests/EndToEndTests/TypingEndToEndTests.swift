@@ -279,6 +279,33 @@ struct ZenityEntry {
         #expect(try session.keymapDump() == keymapBefore)
     }
 
+    /// KEYPANE_TRACE=1 times the start-up's steps on stderr: the first frame is out before the keymap is
+    /// read and before the suggestions start, and each line says milliseconds since the start.
+    @Test func theTraceTimesTheStartUpSteps() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"],
+                                        environment: ["KEYPANE_TRACE": "1"])
+        let (status, message) = keyboard.terminate()
+        #expect(status == 0)
+        let steps = message.split(separator: "\n").filter { $0.hasPrefix("keypane: trace: ") }
+            .map { line -> (Double, String) in
+                let parts = line.dropFirst("keypane: trace: ".count).split(separator: " ", maxSplits: 3)
+                return (Double(parts[0]) ?? -1, String(parts.count > 3 ? parts[3] : ""))
+            }
+        let names = steps.map(\.1)
+        let frame = try #require(names.firstIndex(of: "first frame drawn and flushed"), "\(message)")
+        let keymap = try #require(names.firstIndex(of: "keymap read"), "\(message)")
+        let suggestions = try #require(names.firstIndex(of: "suggestions started"), "\(message)")
+        #expect(names.first == "main")
+        #expect(frame < keymap && keymap < suggestions)
+        #expect(steps.allSatisfy { $0.0 >= 0 }, "\(message)")
+        #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "times go forward: \(message)")
+        // Without the variable, nothing is printed.
+        let quiet = try LiveKeyboard(session: session, arguments: ["--height", "320"])
+        #expect(!quiet.terminate().1.contains("trace"))
+    }
+
     /// A lost X server ends keypane with one line and a non-zero status.
     @Test func losingTheServerIsOneLine() throws {
         let session = try XSession()
