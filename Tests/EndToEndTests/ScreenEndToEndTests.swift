@@ -198,6 +198,44 @@ func expectDocked(_ keyboard: LiveKeyboard, on monitor: Rect, rootHeight: Int, _
 
     /// A position file that says something else is named in one warning, and the keyboard starts at the
     /// bottom as on a first run.
+    /// The window manager crashes and a new one starts: meanwhile the keyboard keeps its place and its
+    /// struts and types; under the new one it is docked again, with struts, and types.
+    @Test func staysDockedWhenTheWindowManagerCrashesAndComesBack() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        let screen = Rect(x: 0, y: 0, width: 1280, height: 800)
+        try expectDocked(keyboard, on: screen, rootHeight: 800, "at start")
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        keyboard.tap(letters.key(label: "a")!)
+        expectArrived(terminal, "a", "before the crash")
+
+        try session.killWindowManager()
+        try expectDocked(keyboard, on: screen, rootHeight: 800, "with no window manager")
+        // Where the focus goes when its manager dies is X's business, not the keyboard's: it is put on the
+        // terminal, as a person would; the keyboard must type into it still.
+        focus(terminal.window, in: session)
+        keyboard.tap(letters.key(label: "b")!)
+        expectArrived(terminal, "ab", "with no window manager")
+
+        try session.startWindowManager()
+        try expectDocked(keyboard, on: screen, rootHeight: 800, "under the new window manager")
+        focus(terminal.window, in: session)
+        keyboard.tap(letters.key(label: "c")!)
+        expectArrived(terminal, "abc", "under the new window manager")
+        let (status, message) = keyboard.terminate()
+        #expect(status == 0, "\(message)")
+    }
+
+    private func focus(_ window: UInt, in session: XSession) {
+        if !session.focusedWindowFamily().contains(window) {
+            XSetInputFocus(session.connection, window, RevertToParent, UInt(CurrentTime))
+            XSync(session.connection, 0)
+        }
+        #expect(waitUntil { session.focusedWindowFamily().contains(window) })
+    }
+
     @Test func aBrokenPositionFileIsNamedAndSetAside() throws {
         let session = try XSession(width: 1280, height: 800)
         defer { session.stop() }

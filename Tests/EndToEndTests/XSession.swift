@@ -122,6 +122,22 @@ final class XSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Kills the window manager (SIGKILL, as a crash) and waits until the root window says none runs.
+    func killWindowManager() throws {
+        guard let manager = processes.first(where: { $0.executableURL?.path == "/usr/bin/openbox" && $0.isRunning })
+        else { throw TestFailure("no window manager to kill") }
+        kill(manager.processIdentifier, SIGKILL)
+        manager.waitUntilExit()
+        // openbox's check window went with it, so the property names a window that no longer exists.
+        XSync(connection, 0)
+    }
+
+    /// Starts openbox again, as a session does after its window manager crashed.
+    func startWindowManager() throws {
+        try start("/usr/bin/openbox", ["--config-file", "/dev/null"])
+        guard waitUntil({ self.windowManagerIsRunning }) else { throw TestFailure("openbox did not start") }
+    }
+
     /// Kills the X server itself, as when a session ends under a running keyboard.
     func killServer() {
         stopProcess(xvfb)
