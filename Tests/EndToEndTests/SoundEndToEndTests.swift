@@ -126,6 +126,31 @@ final class ClickRig {
         rig.expectSilenceSaidOnce()
     }
 
+    /// The sound server crashes while keypane types and is started again: typing never stops, the keys
+    /// are silent meanwhile, and within the retry interval after it is back every key clicks again;
+    /// both turns are said once.
+    @Test func aSoundServerThatCrashesAndComesBackClicksAgain() throws {
+        let rig = try ClickRig()
+        defer { rig.stop() }
+        #expect(try rig.clicksOfATurn() == rig.expectedClicks)
+        rig.sound.crash()
+        rig.tapSlowly()
+        try rig.sound.restart()
+        // keypane tries again at a key press once its retry interval (5 s) has passed since it failed.
+        usleep(5_500_000)
+        rig.tapSlowly()
+        let heard = try rig.clicksOfATurn()
+        #expect(heard == rig.expectedClicks, "after the restart: \(heard)")
+        let expected = String(repeating: ClickRig.typed, count: 4)
+        #expect(rig.terminal.waitFor(text: expected) == expected)
+        let (status, messages) = rig.keyboard.terminate()
+        #expect(status == 0)
+        let lines = messages.split(separator: "\n")
+        #expect(lines.count == 2, "\(messages)")
+        #expect(lines.first?.contains("typing goes on without the input click") == true, "\(messages)")
+        #expect(lines.last == "keypane: the input click is back", "\(messages)")
+    }
+
     /// The sound server goes away while keypane runs: typing goes on, and it is said once, not per key.
     @Test func aSoundServerThatGoesAwayIsSaidOnce() throws {
         let rig = try ClickRig()

@@ -25,8 +25,13 @@ final class SoundServer {
             load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
             set-default-sink clicks
             """.write(to: script, atomically: true, encoding: .utf8)
-        let arguments = ["/usr/bin/pulseaudio", "-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1",
-                         "--use-pid-file=no", "--disallow-exit=yes", "--log-target=stderr"]
+        try launch()
+    }
+
+    private func launch() throws {
+        let arguments = ["/usr/bin/pulseaudio", "-n", "-F", directory.appendingPathComponent("server.pa").path,
+                         "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--disallow-exit=yes",
+                         "--log-target=stderr"]
         let environment = ["HOME=" + directory.path, "XDG_RUNTIME_DIR=" + directory.path,
                            "PULSE_RUNTIME_PATH=" + directory.appendingPathComponent("runtime").path, "PATH=/usr/bin:/bin"]
         server = try spawn(arguments, environment: environment)
@@ -37,6 +42,20 @@ final class SoundServer {
     }
 
     deinit { stop() }
+
+    /// Kills the server (SIGKILL, as a crash), keeping its folder, so that `restart` can bring it back.
+    func crash() {
+        guard server > 0 else { return }
+        end(server, signal: SIGKILL)
+        server = 0
+        try? FileManager.default.removeItem(atPath: socket)
+    }
+
+    /// Starts the server again on the same socket, as a session's sound service restarts after a crash.
+    func restart() throws {
+        crash()
+        try launch()
+    }
 
     func stop() {
         if server > 0 {
