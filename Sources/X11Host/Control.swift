@@ -166,7 +166,10 @@ final class ControlServer: EventSource {
     let listener: Int32
     private let answer: (ControlRequest) -> Result<String, ControlError>
     /// Connections still sending their request: descriptor, what came so far, when they connected.
-    private var clients: [(fd: Int32, bytes: [UInt8], since: Double)] = []
+    private var clients: [Client] = []
+    private typealias Client = (fd: Int32, bytes: [UInt8], since: Double)
+    /// Unfinished requests kept at once; a newer connection sends the oldest away, so a flood of clients
+    /// that never finish holds at most this many requests' bytes and never keeps others from an answer.
     static let maximumClients = 8
     /// A client that has not sent its whole request by then is dropped.
     static let patience = 2.0
@@ -195,7 +198,8 @@ final class ControlServer: EventSource {
             unlink(path)
             bound = bindSocket()
         }
-        guard bound == 0, listen(fd, 8) == 0 else {
+        // A long queue of waiting connections: a flood fills it more slowly than each turn empties it.
+        guard bound == 0, listen(fd, SOMAXCONN) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw ControlError("cannot listen at \(path): \(reason)")
@@ -210,9 +214,12 @@ final class ControlServer: EventSource {
 
     func turn(_ ready: [Readiness], now: Double) { service(now: now) }
 
-    /// Accepts and reads what is ready; answers each complete request.
+    /// Accepts every waiting connection and reads what is ready; answers each complete request. A new
+    /// connection is read at once, so a request sent whole is answered without taking a place.
     private func service(now: Double) {
-        while clients.count < Self.maximumClients {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        clients = clients.compactMap { read($0, into: &buffer, now: now) }
+        while true {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { break }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -223,33 +230,39 @@ final class ControlServer: EventSource {
                 reply(fd, "error: refused: the keyboard takes commands from its own user only\n")
                 continue
             }
-            clients.append((fd, [], now))
+            guard let unfinished = read((fd, [], now), into: &buffer, now: now) else { continue }
+            if clients.count == Self.maximumClients {
+                reply(clients.removeFirst().fd, "error: too many unfinished requests at once; this one waited longest\n")
+            }
+            clients.append(unfinished)
         }
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        clients = clients.compactMap { client in
-            var client = client
-            while true {
-                let count = read(client.fd, &buffer, buffer.count)
-                if count > 0 {
-                    client.bytes += buffer[0..<count]
-                    if client.bytes.count > ControlRequest.limit {
-                        reply(client.fd, "error: request longer than \(ControlRequest.limit) bytes\n")
-                        return nil
-                    }
-                    continue
-                }
-                if count == 0 {
-                    switch ControlRequest.parse(client.bytes).flatMap(answer) {
-                    case .success(let output): reply(client.fd, "ok\n" + output)
-                    case .failure(let error): reply(client.fd, "error: \(error)\n")
-                    }
+    }
+
+    /// Reads what a client sent; answers it and returns nil once its request is whole (or it went wrong),
+    /// else returns it with the bytes so far.
+    private func read(_ client: Client, into buffer: inout [UInt8], now: Double) -> Client? {
+        var client = client
+        while true {
+            let count = Glibc.read(client.fd, &buffer, buffer.count)
+            if count > 0 {
+                client.bytes += buffer[0..<count]
+                if client.bytes.count > ControlRequest.limit {
+                    reply(client.fd, "error: request longer than \(ControlRequest.limit) bytes\n")
                     return nil
                 }
-                if errno == EINTR { continue }
-                if errno == EAGAIN && now < client.since + Self.patience { return client }
-                reply(client.fd, "error: the request did not end in time\n")
+                continue
+            }
+            if count == 0 {
+                switch ControlRequest.parse(client.bytes).flatMap(answer) {
+                case .success(let output): reply(client.fd, "ok\n" + output)
+                case .failure(let error): reply(client.fd, "error: \(error)\n")
+                }
                 return nil
             }
+            if errno == EINTR { continue }
+            if errno == EAGAIN && now < client.since + Self.patience { return client }
+            reply(client.fd, "error: the request did not end in time\n")
+            return nil
         }
     }
 

@@ -152,4 +152,82 @@ import Testing
         #expect(status == 0)
         #expect(messages.isEmpty)
     }
+    /// 100 clients at once that connect and never finish (silent, a partial request, 60 KB of junk with no
+    /// end): requests from the keyboard's user are still answered while they hang on, the keyboard still
+    /// types, its memory stays within bounds (every stalled client's bytes are capped), and once they are
+    /// gone nothing of them is left.
+    @Test func aFloodOfStalledClientsDoesNotStopTheAnswers() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        let socket = session.runtimeDirectory.appendingPathComponent("keypane-\(session.display.dropFirst()).socket").path
+        let pid = keyboard.process.processIdentifier
+        let script = """
+            import socket, sys, time
+            path, pid = sys.argv[1], sys.argv[2]
+            def rss():
+                for line in open(f"/proc/{pid}/status"):
+                    if line.startswith("VmRSS:"):
+                        return int(line.split()[1])
+            def ask(request):
+                s = socket.socket(socket.AF_UNIX)
+                s.settimeout(5)
+                try:
+                    s.connect(path)
+                    s.sendall(request)
+                    s.shutdown(socket.SHUT_WR)
+                    answer = b""
+                    while True:
+                        part = s.recv(4096)
+                        if not part:
+                            return answer.decode(errors="replace")
+                        answer += part
+                except OSError as error:
+                    return f"failed: {error}"
+                finally:
+                    s.close()
+            before = rss()
+            flood = []
+            for i in range(100):
+                s = socket.socket(socket.AF_UNIX)
+                s.setblocking(False)
+                try:
+                    s.connect(path)
+                except BlockingIOError:
+                    pass
+                except OSError as error:
+                    print(f"connect {i}: {error}")
+                    continue
+                try:
+                    if i % 5 == 1:
+                        s.send(b"sta")
+                    elif i % 5 == 2:
+                        s.send(b"x" * 60000)
+                except OSError:
+                    pass
+                flood.append(s)
+            answers = [ask(b"status") for _ in range(5)]
+            during = rss()
+            for s in flood:
+                s.close()
+            time.sleep(0.5)
+            answers.append(ask(b"status"))
+            print(f"rss {before} {during} {rss()}")
+            for answer in answers:
+                print("answer " + answer.split("\\n")[0])
+            """
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let flood = try session.run("/usr/bin/python3", ["-c", script, socket, "\(pid)"])
+        #expect(flood.status == 0, "\(flood.errors)")
+        let lines = flood.output.split(separator: "\n")
+        #expect(lines.filter { $0 == "answer ok" }.count == 6, "\(flood.output)")
+        let rss = try #require(lines.first { $0.hasPrefix("rss ") }).split(separator: " ").dropFirst().compactMap { Int($0) }
+        #expect(rss.count == 3 && rss[1] - rss[0] < 2048, "RSS in kB before, during, after: \(rss)")
+        keyboard.tap(letters.key(label: "k")!)
+        expectArrived(terminal, "k", "after the flood")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(messages.isEmpty, "\(messages)")
+    }
 }
