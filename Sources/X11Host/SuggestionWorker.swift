@@ -157,14 +157,18 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
             }
         }
         var dirty = false
+        // Said once, not at every rest, until the words can be kept again.
+        var failing = false
         func save() {
             guard dirty, let file = learned else { return }
+            dirty = false
             do {
                 try file.save(user)
-                dirty = false
+                if failing { report("the learned words are kept again") }
+                failing = false
             } catch {
-                report("cannot keep the learned words: \(error); typing goes on")
-                dirty = false
+                if !failing { report("cannot keep the learned words: \(error); typing goes on") }
+                failing = true
             }
         }
         while true {
