@@ -62,6 +62,17 @@ struct Child {
     }
 
     var rssKiB: Int { status("VmRSS") }
+
+    /// RSS, PSS and private memory (clean and dirty), in KiB, from /proc/PID/smaps_rollup.
+    var memory: (rss: Int, pss: Int, private: Int) {
+        guard let text = try? readText("/proc/\(pid)/smaps_rollup") else { return (0, 0, 0) }
+        var fields: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            if parts.count >= 2, parts[0].hasSuffix(":") { fields[String(parts[0].dropLast())] = Int(parts[1]) }
+        }
+        return (fields["Rss"] ?? 0, fields["Pss"] ?? 0, (fields["Private_Clean"] ?? 0) + (fields["Private_Dirty"] ?? 0))
+    }
     var wakeups: Int { status("voluntary_ctxt_switches") + status("nonvoluntary_ctxt_switches") }
 }
 
@@ -297,6 +308,21 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
         print("matchbox-keyboard exec to window mapped: \(stats(peerStarts.map(\.mapped)))")
         print("matchbox-keyboard exec to first frame: \(stats(peerStarts.map(\.frame)))")
     }
+
+    // Memory two seconds after the window is mapped: keypane with its default settings (no sound server
+    // here, so its sound thread has given up) and with sound and suggestions off, beside matchbox-keyboard.
+    func memory(_ argv: [String], className: String) throws -> String {
+        let (child, _, _) = try bench.startAndWaitForMap(argv, className: className)
+        defer { child.stop() }
+        sleep(2)
+        let (rss, pss, own) = child.memory
+        return "RSS \(format(Double(rss) / 1024)) / PSS \(format(Double(pss) / 1024)) / private \(format(Double(own) / 1024)) MiB"
+    }
+    let defaults = [keypane, "--layouts", layouts]
+    print("keypane memory 2 s after map, default settings: \(try memory(defaults, className: "keypane"))")
+    print("keypane memory 2 s after map, no sound, no suggestions: "
+          + (try memory(defaults + ["--no-sound", "--no-suggestions"], className: "keypane")))
+    if hasPeer { print("matchbox-keyboard memory 2 s after map: \(try memory([peerPath], className: "Keyboard"))") }
     if onlyStart { return }
 
     let (child, _, window) = try bench.startAndWaitForMap(keypaneArguments, className: "keypane")
