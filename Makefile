@@ -27,7 +27,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-
 # hunspell (with its US English dictionary) as the baseline of the suggestion figures.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us
 
-.PHONY: all deps test-deps build release run install deb dist test bench screenshots clean dictionaries
+.PHONY: all deps test-deps build release run install deb dist test soak fuzz bench screenshots clean dictionaries
 
 all: build
 
@@ -86,6 +86,23 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	scripts/test-dist
+
+# The soak: 10,000 random taps over every keyboard type and layer into xterm, with long presses, slides,
+# Globe switches, resizes and hides (Tests/EndToEndTests/SoakTests.swift); about 15 minutes. SOAK=N for another
+# count, KEYPANE_SOAK_SEED=N to repeat a run.
+SOAK ?= 10000
+soak: test-deps
+	$(SWIFT) build --build-tests
+	KEYPANE_SOAK=$(SOAK) $(SWIFT) test --skip-build --filter SoakTests
+
+# The property tests of the readers (layout files, the settings file, control requests, geometry JSON),
+# each on FUZZ_ITERATIONS mutated inputs instead of make test's few hundred; KEYPANE_FUZZ_SEED=N repeats a run.
+FUZZ_ITERATIONS ?= 20000
+fuzz: test-deps
+	$(SWIFT) build --build-tests
+	KEYPANE_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) $(SWIFT) test --skip-build \
+		--filter "mutatedLayoutFilesLoadOrAreNamedWithTheirLine|geometryJSONReadsBackWhateverTheLabels|mutatedRequestsReadBackOrAreRefused"
+	KEYPANE_FUZZ_ITERATIONS=$$(( $(FUZZ_ITERATIONS) / 20 )) $(SWIFT) test --skip-build --filter mutatedSettingsFilesAreReadOrNamed
 
 bench: release
 	@scripts/install-packages $(BENCH_PACKAGES)

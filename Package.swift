@@ -90,7 +90,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "KeypaneTests", dependencies: ["keypane"],
+        .testTarget(name: "KeypaneTests", dependencies: ["keypane", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Typing", "KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),

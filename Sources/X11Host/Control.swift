@@ -42,9 +42,14 @@ public enum ControlRequest: Equatable, Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ControlError("request is not UTF-8 text"))
         }
-        let newline = text.firstIndex(of: "\n")
-        let command = newline.map { String(text[..<$0]) } ?? text
-        let body = newline.map { String(text[text.index(after: $0)...]) } ?? ""
+        // Lines end at each line feed, by scalar ("\r\n" is one Character in Swift); a carriage return
+        // before it (a script that writes CRLF) is dropped.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
+        }
+        let command = lines.removeFirst()
+        // The text to type is taken as sent, carriage returns and all.
+        let body = text.unicodeScalars.firstIndex(of: "\n").map { String(text.unicodeScalars[$0...].dropFirst()) } ?? ""
         switch command {
         case "show": return body.isEmpty ? .success(.show) : takesNothing(command)
         case "hide": return body.isEmpty ? .success(.hide) : takesNothing(command)
@@ -53,15 +58,15 @@ public enum ControlRequest: Equatable, Sendable {
         case "forget": return body.isEmpty ? .success(.forget) : takesNothing(command)
         case "set":
             var type: String?, returnKey: String?
-            for line in body.split(separator: "\n") {
+            for line in lines where !line.isEmpty {
                 guard let equals = line.firstIndex(of: "=") else {
-                    return .failure(ControlError("'set' takes name=value lines, not '\(line.prefix(40))'"))
+                    return .failure(ControlError("'set' takes name=value lines, not '\(shown(line))'"))
                 }
                 let value = String(line[line.index(after: equals)...])
                 switch line[..<equals] {
                 case "type": type = value
                 case "return-key": returnKey = value
-                default: return .failure(ControlError("'set' takes type and return-key, not '\(line[..<equals].prefix(40))'"))
+                default: return .failure(ControlError("'set' takes type and return-key, not '\(shown(line[..<equals]))'"))
                 }
             }
             guard type != nil || returnKey != nil else { return .failure(ControlError("'set' needs a type or a return-key")) }
@@ -70,8 +75,18 @@ public enum ControlRequest: Equatable, Sendable {
             guard !body.isEmpty else { return .failure(ControlError("'type' needs text")) }
             return .success(.type(body))
         default:
-            return .failure(ControlError("unknown command '\(command.prefix(40))': expected show, hide, toggle, status, forget, set or type"))
+            return .failure(ControlError("unknown command '\(shown(command))': expected show, hide, toggle, status, forget, set or type"))
         }
+    }
+
+    /// A piece of a request, as an answer quotes it: at most 40 characters, control characters escaped, so
+    /// that an answer is always one line.
+    private static func shown(_ text: some StringProtocol) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(40) {
+            out += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return out
     }
 
     private static func takesNothing(_ command: String) -> Result<ControlRequest, ControlError> {

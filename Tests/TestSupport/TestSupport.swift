@@ -52,3 +52,78 @@ public enum AudioAnalysis {
         return powers.indices.max { powers[$0] < powers[$1] }!
     }
 }
+
+/// Property tests over mutated inputs: a seeded generator and the edits a fuzzer makes. `make test` runs
+/// each property a few hundred times; `make fuzz` runs them for a fixed time with
+/// KEYPANE_FUZZ_ITERATIONS, and KEYPANE_FUZZ_SEED repeats a run.
+public struct Fuzz: RandomNumberGenerator {
+    private var state: UInt64
+    public let seed: UInt64
+
+    public init() {
+        let given = getenv("KEYPANE_FUZZ_SEED").flatMap { UInt64(String(cString: $0)) }
+        seed = given ?? UInt64(time(nil))
+        state = seed
+    }
+
+    /// How many inputs each property is tried on: KEYPANE_FUZZ_ITERATIONS, else `standard`.
+    public static func iterations(_ standard: Int) -> Int {
+        getenv("KEYPANE_FUZZ_ITERATIONS").flatMap { Int(String(cString: $0)) } ?? standard
+    }
+
+    /// SplitMix64.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Bytes that mean something to the formats read here.
+    static let tokens: [[UInt8]] = ["\n", "=", "#", "@", ":", "|", "\"", "\\", " ", "\t", "[", "]", "{", "}", ",",
+                                    "*", "0", "-1", "99999999999999999999", "inherit", "layer", "row", "\u{0}",
+                                    "\u{FEFF}", "é", "€", "👋🏽", "\r\n", "\u{7f}"].map { Array($0.utf8) }
+
+    /// One to eight random edits of `input`: bits flipped, bytes set, tokens inserted, ranges deleted or
+    /// repeated, a piece of another seed spliced in; sometimes random bytes alone.
+    public mutating func mutate(_ input: [UInt8], splicing others: [[UInt8]] = []) -> [UInt8] {
+        if Int.random(in: 0..<50, using: &self) == 0 {
+            return (0..<Int.random(in: 0..<200, using: &self)).map { _ in UInt8.random(in: 0...255, using: &self) }
+        }
+        var bytes = input
+        for _ in 0..<Int.random(in: 1...8, using: &self) {
+            let at = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &self)
+            switch Int.random(in: 0..<7, using: &self) {
+            case 0 where !bytes.isEmpty: bytes[at] ^= 1 << UInt8.random(in: 0...7, using: &self)
+            case 1 where !bytes.isEmpty: bytes[at] = UInt8.random(in: 0...255, using: &self)
+            case 2: bytes.insert(contentsOf: Self.tokens.randomElement(using: &self)!, at: at)
+            case 3 where !bytes.isEmpty:
+                bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...64, using: &self)))
+            case 4 where !bytes.isEmpty:
+                let piece = Array(bytes[at..<min(bytes.count, at + Int.random(in: 1...64, using: &self))])
+                bytes.insert(contentsOf: piece, at: Int.random(in: 0...bytes.count, using: &self))
+            case 5 where !others.isEmpty:
+                let other = others.randomElement(using: &self)!
+                guard !other.isEmpty else { break }
+                let from = Int.random(in: 0..<other.count, using: &self)
+                bytes.insert(contentsOf: other[from..<min(other.count, from + Int.random(in: 1...200, using: &self))], at: at)
+            default:
+                bytes.insert(UInt8.random(in: 0...255, using: &self), at: min(at, bytes.count))
+            }
+        }
+        return bytes
+    }
+
+    /// A string of random scalars, control characters, quotes and backslashes among them.
+    public mutating func string(maxLength: Int = 12) -> String {
+        let pool: [ClosedRange<UInt32>] = [0...0x1f, 0x20...0x7e, 0x80...0x2ff, 0x400...0x4ff, 0x2000...0x206f,
+                                           0xe000...0xf8ff, 0x1f300...0x1faff, 0xfff0...0xffff]
+        var text = ""
+        for _ in 0..<Int.random(in: 0...maxLength, using: &self) {
+            let range = pool.randomElement(using: &self)!
+            if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &self)) { text.unicodeScalars.append(scalar) }
+        }
+        return text
+    }
+}

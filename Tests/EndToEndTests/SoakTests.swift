@@ -1,0 +1,158 @@
+import CX11
+import Foundation
+import Testing
+import X11Host
+
+/// `make soak`: KEYPANE_SOAK random taps (10,000 there) at about 20 a second over every keyboard type and
+/// layer, into xterm, with shift, caps lock, long presses, slides from key to key, Globe switches, screen
+/// resizes and hides and shows in between. Every tap's character must arrive once and only once, nothing
+/// extra; no key may be left down; the keymap after exit must equal the one before; RSS must stay flat
+/// (less than 1 MiB of growth after the first 500 taps). Skipped in `make test`.
+@Suite struct SoakTests {
+    static let taps = Int(ProcessInfo.processInfo.environment["KEYPANE_SOAK"] ?? "") ?? 0
+
+    /// SplitMix64: a seeded generator, so that a failing run can be repeated (KEYPANE_SOAK_SEED).
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The bytes a tap of `key` sends to a terminal in raw mode, or nil for a key the soak leaves alone
+    /// (modifiers, arrows, function keys: escape sequences of the terminal's own).
+    static func bytes(of key: GeometryKey) -> [UInt8]? {
+        if let text = key.text { return Array(text.utf8) }
+        switch key.keysym {
+        case "BackSpace": return [0x7f]
+        case "Return", "KP_Enter": return [0x0d]
+        case "Tab": return [0x09]
+        default: break
+        }
+        guard let action = key.action else { return nil }
+        // Keys that change the keyboard and type nothing.
+        if action.hasPrefix("layer:") || ["shift", "caps-lock", "globe", "dismiss"].contains(action) { return [] }
+        return nil
+    }
+
+    static func rss(_ pid: pid_t) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+
+    @Test(.enabled(if: taps > 0, "make soak sets KEYPANE_SOAK"), .timeLimit(.minutes(60)))
+    func randomTapsArriveOnceAndOnlyOnce() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["KEYPANE_SOAK_SEED"] ?? "") ?? UInt64(time(nil))
+        print("soak: \(Self.taps) taps, seed \(seed) (KEYPANE_SOAK_SEED repeats a run)")
+        var random = Generator(state: seed)
+        let session = try XSession(width: 1920, height: 1920)
+        defer { session.stop() }
+        try session.setScreenSize(width: 1280, height: 800)
+        let keymapBefore = try session.keymapDump()
+        let terminal = try Terminal(session: session)
+        let types = ["default", "ascii", "numbers-punctuation", "url", "number-pad", "phone-pad", "name-phone-pad",
+                     "email", "decimal-pad", "social", "web-search", "ascii-number-pad", "desktop"]
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", types.joined(separator: ","),
+                                                                      "--no-suggestions"])
+        keyboard.extra = ["--no-suggestions", "--globe"]
+        let socket = session.runtimeDirectory.appendingPathComponent("keypane-\(session.display.dropFirst()).socket").path
+        func status() throws -> [String: String] {
+            ControlEndToEndTests.fields(try ControlSocket.send(.status, to: socket))
+        }
+        // A person taps once the keyboard is on screen: a tap sooner lands on the desktop behind it, where
+        // the window manager takes the focus from the terminal.
+        func waitUntilShown() {
+            _ = waitUntil { session.window(classNamed: "keypane") != nil }
+            usleep(100_000)
+        }
+        func press(_ key: GeometryKey) { session.press(x: keyboard.frame.x + key.centre.0, y: keyboard.frame.y + key.centre.1) }
+        let sizes = [(1280, 800), (800, 1280), (1024, 768), (480, 854), (1920, 1080)]
+        var expected: [UInt8] = []
+        var counts = (taps: 0, long: 0, slides: 0, resizes: 0, hides: 0, globes: 0)
+        var rssAfterWarmUp = 0
+        let warmUp = min(500, Self.taps / 10)
+        let start = Date()
+        for index in 0..<Self.taps {
+            let begun = Date()
+            if index == warmUp { rssAfterWarmUp = Self.rss(keyboard.process.processIdentifier) }
+            if index % 1000 == 999 {
+                let (width, height) = sizes[(index / 1000) % sizes.count]
+                try session.setScreenSize(width: width, height: height)
+                #expect(keyboard.waitForFrame { $0.width == width && $0.y + $0.height == height }, "resize to \(width)x\(height)")
+                counts.resizes += 1
+            }
+            if index % 700 == 350 {
+                _ = try ControlSocket.send(.hide, to: socket)
+                _ = try ControlSocket.send(.show, to: socket)
+                waitUntilShown()
+                counts.hides += 1
+            }
+            let now = try status()
+            if now["visible"] != "yes" {
+                // The dismiss key (or "Hide keyboard" from the Globe list) hid it: show it again.
+                _ = try ControlSocket.send(.show, to: socket)
+                waitUntilShown()
+                continue
+            }
+            let geometry = try keyboard.geometry(type: now["type"] ?? "default", layer: now["layer"])
+            let usable = geometry.keys.filter { Self.bytes(of: $0) != nil }
+            let typing = usable.filter { !(Self.bytes(of: $0) ?? []).isEmpty && $0.text != nil }
+            let choice = Int.random(in: 0..<100, using: &random)
+            if choice < 4, let key = typing.randomElement(using: &random) {
+                // A long press, let go where it began: the key's own character.
+                press(key)
+                usleep(700_000)
+                session.release()
+                expected += Self.bytes(of: key)!
+                counts.long += 1
+            } else if choice < 10, let from = typing.randomElement(using: &random),
+                      let to = typing.randomElement(using: &random) {
+                // A slide from one key to another: the key let go on types.
+                press(from)
+                session.move(x: keyboard.frame.x + to.centre.0, y: keyboard.frame.y + to.centre.1)
+                session.release()
+                expected += Self.bytes(of: to)!
+                counts.slides += 1
+            } else if let key = usable.randomElement(using: &random) {
+                // Globe switches come from the usable keys too, weighted up so that every type is visited.
+                let target = choice < 14 ? (geometry.key(action: "globe") ?? key) : key
+                keyboard.tap(target)
+                expected += Self.bytes(of: target)!
+                if target.action == "globe" { counts.globes += 1 }
+            }
+            counts.taps += 1
+            // About 20 taps a second, counting the time the tap itself took.
+            let spent = Date().timeIntervalSince(begun)
+            if spent < 0.05 { usleep(useconds_t((0.05 - spent) * 1_000_000)) }
+            if index % 1000 == 0 {
+                let arrived = terminal.bytes.count
+                print("soak: \(index) taps, \(expected.count) bytes expected, \(arrived) arrived, RSS \(Self.rss(keyboard.process.processIdentifier)) KiB")
+            }
+        }
+        let normalise = { (bytes: [UInt8]) in bytes.map { $0 == 0x08 ? 0x7f : $0 } }
+        _ = waitUntil(timeout: 20) { normalise(Array(terminal.bytes)) == expected }
+        let arrived = normalise(Array(terminal.bytes))
+        let same = arrived == expected
+        if !same {
+            let first = (0..<min(arrived.count, expected.count)).first { arrived[$0] != expected[$0] } ?? min(arrived.count, expected.count)
+            let show = { (bytes: [UInt8]) in String(decoding: bytes[max(0, first - 40)..<min(bytes.count, first + 40)], as: UTF8.self).debugDescription }
+            Issue.record("bytes differ at \(first) of \(expected.count) expected, \(arrived.count) arrived: expected \(show(expected)), arrived \(show(arrived))")
+        }
+        let rssEnd = Self.rss(keyboard.process.processIdentifier)
+        #expect(session.keysDown().isEmpty, "keys left down: \(session.keysDown())")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0, "\(messages)")
+        try session.setScreenSize(width: 1280, height: 800)
+        #expect(try session.keymapDump() == keymapBefore, "the keymap after exit differs")
+        #expect(rssEnd - rssAfterWarmUp < 1024, "RSS grew from \(rssAfterWarmUp) to \(rssEnd) KiB")
+        print("soak: \(counts.taps) taps (\(counts.long) long presses, \(counts.slides) slides, \(counts.globes) Globe taps, "
+              + "\(counts.resizes) resizes, \(counts.hides) hides) in \(Int(Date().timeIntervalSince(start))) s; "
+              + "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
+              + "RSS \(rssAfterWarmUp) KiB after \(warmUp) taps, \(rssEnd) KiB at the end; messages: \(messages.isEmpty ? "none" : messages)")
+    }
+}
