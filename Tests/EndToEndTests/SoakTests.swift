@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import Testing
 import X11Host
 
@@ -10,18 +11,6 @@ import X11Host
 /// (less than 1 MiB of growth after the first 500 taps). Skipped in `make test`.
 @Suite struct SoakTests {
     static let taps = Int(ProcessInfo.processInfo.environment["KEYPANE_SOAK"] ?? "") ?? 0
-
-    /// SplitMix64: a seeded generator, so that a failing run can be repeated (KEYPANE_SOAK_SEED).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The bytes a tap of `key` sends to a terminal in raw mode, or nil for a key the soak leaves alone
     /// (modifiers, arrows, function keys: escape sequences of the terminal's own).
@@ -49,7 +38,7 @@ import X11Host
     func randomTapsArriveOnceAndOnlyOnce() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["KEYPANE_SOAK_SEED"] ?? "") ?? UInt64(time(nil))
         print("soak: \(Self.taps) taps, seed \(seed) (KEYPANE_SOAK_SEED repeats a run)")
-        var random = Generator(state: seed)
+        var random = Fuzz(seed: seed)
         let session = try XSession(width: 1920, height: 1920)
         defer { session.stop() }
         try session.setScreenSize(width: 1280, height: 800)

@@ -60,9 +60,13 @@ public struct Fuzz: RandomNumberGenerator {
     private var state: UInt64
     public let seed: UInt64
 
+    /// Seeded from KEYPANE_FUZZ_SEED, else the clock (`seed` says which, to repeat a run).
     public init() {
-        let given = getenv("KEYPANE_FUZZ_SEED").flatMap { UInt64(String(cString: $0)) }
-        seed = given ?? UInt64(time(nil))
+        self.init(seed: getenv("KEYPANE_FUZZ_SEED").flatMap { UInt64(String(cString: $0)) } ?? UInt64(time(nil)))
+    }
+
+    public init(seed: UInt64) {
+        self.seed = seed
         state = seed
     }
 
