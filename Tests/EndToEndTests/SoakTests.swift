@@ -14,12 +14,14 @@ import X11Host
 
     /// The bytes a tap of `key` sends to a terminal in raw mode, or nil for a key the soak leaves alone
     /// (modifiers, arrows, function keys: escape sequences of the terminal's own).
-    static func bytes(of key: GeometryKey) -> [UInt8]? {
+    /// `shifted`: the shift key is latched, which a key sent by its keysym carries (xterm's Shift+Tab is
+    /// back-tab, ESC [ Z).
+    static func bytes(of key: GeometryKey, shifted: Bool = false) -> [UInt8]? {
         if let text = key.text { return Array(text.utf8) }
         switch key.keysym {
         case "BackSpace": return [0x7f]
         case "Return", "KP_Enter": return [0x0d]
-        case "Tab": return [0x09]
+        case "Tab": return shifted ? [0x1b, 0x5b, 0x5a] : [0x09]
         default: break
         }
         guard let action = key.action else { return nil }
@@ -111,7 +113,7 @@ import X11Host
                 // Globe switches come from the usable keys too, weighted up so that every type is visited.
                 let target = choice < 14 ? (geometry.key(action: "globe") ?? key) : key
                 keyboard.tap(target)
-                expected += Self.bytes(of: target)!
+                expected += Self.bytes(of: target, shifted: now["layer"] == "shifted")!
                 if target.action == "globe" { counts.globes += 1 }
             }
             counts.taps += 1
