@@ -7,7 +7,7 @@ import Glibc
 /// the step before. Without it, a step costs one load of a flag. The lines name steps, never what is typed.
 public enum Trace {
     /// Whether steps are printed; read once, from the environment.
-    public static let isOn: Bool = getenv("KEYPANE_TRACE").map { String(cString: $0) != "" && String(cString: $0) != "0" } ?? false
+    public static let isOn: Bool = getenv("KEYPANE_TRACE").map { !["", "0"].contains(String(cString: $0)) } ?? false
 
     nonisolated(unsafe) private static var last: Double = 0
     nonisolated(unsafe) private static var origin: Double = 0

@@ -44,12 +44,14 @@ public enum ControlRequest: Equatable, Sendable {
         }
         // Lines end at each line feed, by scalar ("\r\n" is one Character in Swift); a carriage return
         // before it (a script that writes CRLF) is dropped.
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
+        func line(_ scalars: Substring.UnicodeScalarView) -> String {
+            String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars))
         }
-        let command = lines.removeFirst()
+        let scalars = Substring(text).unicodeScalars
+        let newline = scalars.firstIndex(of: "\n")
+        let command = line(scalars[..<(newline ?? scalars.endIndex)])
         // The text to type is taken as sent, carriage returns and all.
-        let body = text.unicodeScalars.firstIndex(of: "\n").map { String(text.unicodeScalars[$0...].dropFirst()) } ?? ""
+        let body = newline.map { String(String.UnicodeScalarView(scalars[scalars.index(after: $0)...])) } ?? ""
         switch command {
         case "show": return body.isEmpty ? .success(.show) : takesNothing(command)
         case "hide": return body.isEmpty ? .success(.hide) : takesNothing(command)
@@ -58,7 +60,7 @@ public enum ControlRequest: Equatable, Sendable {
         case "forget": return body.isEmpty ? .success(.forget) : takesNothing(command)
         case "set":
             var type: String?, returnKey: String?
-            for line in lines where !line.isEmpty {
+            for line in Substring(body).unicodeScalars.split(separator: "\n").map(line) where !line.isEmpty {
                 guard let equals = line.firstIndex(of: "=") else {
                     return .failure(ControlError("'set' takes name=value lines, not '\(shown(line))'"))
                 }
