@@ -163,11 +163,13 @@ extension TypingEngine {
     }
 
     /// A slot of the bar tapped: its word in place of the one being typed (or after the space), then a
-    /// space. The typed slot keeps the word as typed and teaches it.
+    /// space. The typed slot keeps the word as typed and teaches it. The word on the slot is the one
+    /// typed even when the bar is a letter behind (a tap faster than the decoder): the person chose
+    /// what they saw; the typed slot then keeps the word as it is now.
     mutating func chooseSuggestion(_ slot: Int, at time: Double, _ update: inout Update) {
-        guard slot < state.bar.count, let result = word.result, result.generation == word.generation,
-              slot < result.slots.count else { return }
-        let chosen = state.bar[slot].text
+        guard slot < state.bar.count, let result = word.result, slot < result.slots.count else { return }
+        let typed = String(word.taps.map(\.character))
+        let chosen = result.slots[slot].kind == .typed && !typed.isEmpty ? typed : state.bar[slot].text
         let previous = previousWord()
         let count = word.taps.count
         if learnsWords {

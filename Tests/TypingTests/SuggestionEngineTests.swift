@@ -135,6 +135,24 @@ struct SuggestionHarness {
         #expect(s.text == "the tomorrow the station ")
     }
 
+    /// A slot tapped while the bar is still a letter behind (the decoder slower than the finger): the word
+    /// shown replaces the whole word as it is now; the typed slot keeps the word as it is now.
+    @Test func aSlotTappedBeforeTheBarCatchesUpTypesWhatItShows() throws {
+        var s = try SuggestionHarness()
+        s.type("tom")
+        let slot = try #require(s.bar.firstIndex { $0.text == "tomorrow" })
+        // "o" typed; its result has not come back when the slot is tapped.
+        s.harness.tap("o")
+        s.harness.tap("suggestion \(slot + 1)")
+        #expect(s.text == "tomorrow ")
+        s.type("zor")
+        s.harness.tap("b")
+        #expect(s.bar.first?.text == "zor")
+        s.tap("suggestion 1")
+        #expect(s.text == "tomorrow zorb ")
+        #expect(s.words.last == .kept("zorb"))
+    }
+
     @Test func theTypedSlotKeepsTheWordAndTeachesIt() throws {
         var s = try SuggestionHarness()
         s.type("zorb")
