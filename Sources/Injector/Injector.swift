@@ -42,11 +42,12 @@ public final class Injector {
     private var spareLastUse: [UInt8: Double] = [:]
 
     /// A spare keycode is not mapped anew sooner than this after its last press: a client that lags
-    /// behind reads the keymap when it handles the press, and must still find the old character there.
-    public static let spareReuseDelay = 0.1
+    /// behind reads the keymap when it handles the press (Xlib fetches a changed keymap lazily), and
+    /// must still find the old character there. A loaded machine's xterm was seen lagging past 0.1 s.
+    public static let spareReuseDelay = 0.25
 
-    /// How many spare keycodes the ring uses at most.
-    public static let spareRingSize = 8
+    /// How many spare keycodes the ring uses at most: enough that a person never waits for the delay.
+    public static let spareRingSize = 16
 
     /// Where the spare keycodes in use are written down, for a start after a kill to empty them (made on
     /// first use, after the first frame: its atom costs a round trip).
