@@ -30,7 +30,6 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
-        systemLibrary("CCanberra", pkgConfig: "libcanberra", apt: ["libcanberra-dev"]),
         systemLibrary("CAtspi", pkgConfig: "atspi-2", apt: ["libatspi2.0-dev"]),
         systemLibrary("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
 
@@ -43,6 +42,8 @@ let package = Package(
         .target(name: "Trace", swiftSettings: swiftSettings),
 
         // MARK: - Sound
+        // libcanberra's header (libcanberra-dev); the library is opened with dlopen after the first frame.
+        .target(name: "CCanberra"),
         .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
 
         // MARK: - Accessibility bus

@@ -1,4 +1,5 @@
 internal import CCanberra
+internal import Synchronization
 public import Typing
 
 #if canImport(Glibc)
@@ -34,29 +35,43 @@ public final class InputClick: Sendable {
     public static let stale = 0.1
 
     private let writeEnd: Int32
+    private let readEnd: Int32
+    private let player: Player?
+    private let started = Atomic<Bool>(false)
 
-    /// Starts the sound thread. `report` is told, from that thread, what goes wrong (and right again).
+    /// Makes the pipe the clicks go through; `start()` starts the thread that plays them. `report` is
+    /// told, from that thread, what goes wrong (and right again).
     public init(settings: Settings, report: @escaping @Sendable (String) -> Void) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             report("no input click: cannot make a pipe: \(String(cString: strerror(errno)))")
             writeEnd = -1
+            readEnd = -1
+            player = nil
             return
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // A full pipe drops the click rather than blocking the keyboard.
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         writeEnd = ends[1]
-        let player = Unmanaged.passRetained(Player(settings: settings, readEnd: ends[0], report: report))
+        readEnd = ends[0]
+        player = Player(settings: settings, readEnd: ends[0], report: report)
+    }
+
+    /// Starts the sound thread, which loads libcanberra and opens the sound server: called once the first
+    /// frame is on screen, so that none of it delays the keyboard's start. Clicks before it are not heard.
+    public func start() {
+        guard let player, started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        let retained = Unmanaged.passRetained(player)
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
+        let status = pthread_create(&thread, nil, { context in
             let player = Unmanaged<Player>.fromOpaque(context!).takeRetainedValue()
             player.run()
             return nil
-        }, player.toOpaque())
-        if started != 0 {
-            player.release()
-            report("no input click: cannot start its thread")
+        }, retained.toOpaque())
+        if status != 0 {
+            retained.release()
+            player.report("no input click: cannot start its thread")
         } else {
             pthread_detach(thread)
         }
@@ -65,6 +80,7 @@ public final class InputClick: Sendable {
     deinit {
         // The thread sees the end of the pipe, lets go of the sound server and ends.
         if writeEnd >= 0 { close(writeEnd) }
+        if !started.load(ordering: .relaxed), readEnd >= 0 { close(readEnd) }
     }
 
     /// Sounds a click for a key pressed at `time` (CLOCK_MONOTONIC seconds). Returns at once.
@@ -91,6 +107,8 @@ private final class Player: @unchecked Sendable {
     let settings: InputClick.Settings
     let readEnd: Int32
     let report: @Sendable (String) -> Void
+    /// libcanberra's functions, once loaded.
+    var canberra = keypane_canberra()
     /// The open context, or nil when there is no sound now.
     var context: OpaquePointer?
     /// What to play for each click, made once: event id, file, volume, cache control.
@@ -112,8 +130,17 @@ private final class Player: @unchecked Sendable {
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
-        makeProperties()
-        open()
+        var error: UnsafePointer<CChar>?
+        if let loaded = keypane_canberra_load(&error) {
+            canberra = loaded.pointee
+            makeProperties()
+            open()
+        } else {
+            // Without libcanberra the clicks are read and dropped: the keyboard's writes never block.
+            report("cannot load libcanberra (\(error.map { String(cString: $0) } ?? "not found")); typing goes on without the input click")
+            silent = true
+            retryAt = .infinity
+        }
         var messages = [InputClick.Message](repeating: .init(click: 0, time: 0), count: 64)
         while true {
             let count = messages.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
@@ -126,21 +153,21 @@ private final class Player: @unchecked Sendable {
         }
         disconnect()
         close(readEnd)
-        for list in properties.values { ca_proplist_destroy(list) }
+        for list in properties.values { _ = canberra.proplist_destroy!(list) }
     }
 
     private func makeProperties() {
         let volume = 20 * log10(max(settings.volume, 0.0001))
         for (click, path) in settings.sounds {
             var list: OpaquePointer?
-            guard ca_proplist_create(&list) == Int32(CA_SUCCESS), let list else { continue }
+            guard canberra.proplist_create!(&list) == Int32(CA_SUCCESS), let list else { continue }
             // The event id names the sample in the sound server's cache.
-            ca_proplist_sets(list, CA_PROP_EVENT_ID, "keypane-\(click.rawValue)-click")
-            ca_proplist_sets(list, CA_PROP_EVENT_DESCRIPTION, "Key pressed")
-            ca_proplist_sets(list, CA_PROP_MEDIA_FILENAME, path)
-            ca_proplist_sets(list, CA_PROP_MEDIA_ROLE, "event")
-            ca_proplist_sets(list, CA_PROP_CANBERRA_CACHE_CONTROL, "permanent")
-            ca_proplist_sets(list, CA_PROP_CANBERRA_VOLUME, String(volume))
+            _ = canberra.proplist_sets!(list, CA_PROP_EVENT_ID, "keypane-\(click.rawValue)-click")
+            _ = canberra.proplist_sets!(list, CA_PROP_EVENT_DESCRIPTION, "Key pressed")
+            _ = canberra.proplist_sets!(list, CA_PROP_MEDIA_FILENAME, path)
+            _ = canberra.proplist_sets!(list, CA_PROP_MEDIA_ROLE, "event")
+            _ = canberra.proplist_sets!(list, CA_PROP_CANBERRA_CACHE_CONTROL, "permanent")
+            _ = canberra.proplist_sets!(list, CA_PROP_CANBERRA_VOLUME, String(volume))
             properties[click] = list
         }
     }
@@ -148,27 +175,27 @@ private final class Player: @unchecked Sendable {
     /// Opens the connection to the sound server or device and caches the samples there.
     private func open() {
         var created: OpaquePointer?
-        guard ca_context_create(&created) == Int32(CA_SUCCESS), let created else { return failed("cannot start libcanberra") }
+        guard canberra.context_create!(&created) == Int32(CA_SUCCESS), let created else { return failed("cannot start libcanberra") }
         var application: OpaquePointer?
-        if ca_proplist_create(&application) == Int32(CA_SUCCESS), let application {
-            ca_proplist_sets(application, CA_PROP_APPLICATION_NAME, "Keypane")
-            ca_proplist_sets(application, CA_PROP_APPLICATION_ID, "keypane")
-            ca_context_change_props_full(created, application)
-            ca_proplist_destroy(application)
+        if canberra.proplist_create!(&application) == Int32(CA_SUCCESS), let application {
+            _ = canberra.proplist_sets!(application, CA_PROP_APPLICATION_NAME, "Keypane")
+            _ = canberra.proplist_sets!(application, CA_PROP_APPLICATION_ID, "keypane")
+            _ = canberra.context_change_props_full!(created, application)
+            _ = canberra.proplist_destroy!(application)
         }
-        if let driver = settings.driver { ca_context_set_driver(created, driver) }
-        let status = ca_context_open(created)
+        if let driver = settings.driver { _ = canberra.context_set_driver!(created, driver) }
+        let status = canberra.context_open!(created)
         guard status == Int32(CA_SUCCESS) else {
-            ca_context_destroy(created)
-            return failed("cannot open a sound device (\(Self.describe(status)))")
+            _ = canberra.context_destroy!(created)
+            return failed("cannot open a sound device (\(describe(status)))")
         }
         context = created
         for click in Click.allCases {
             guard let list = properties[click] else { continue }
             // ALSA has no sample cache; a sound server that has one keeps the sample from now on.
-            let cached = ca_context_cache_full(created, list)
+            let cached = canberra.context_cache_full!(created, list)
             if cached != Int32(CA_SUCCESS) && cached != Int32(CA_ERROR_NOTSUPPORTED) {
-                return failed("cannot load \(settings.sounds[click] ?? click.rawValue) (\(Self.describe(cached)))")
+                return failed("cannot load \(settings.sounds[click] ?? click.rawValue) (\(describe(cached)))")
             }
         }
     }
@@ -179,12 +206,12 @@ private final class Player: @unchecked Sendable {
             open()
         }
         guard let context, let list = properties[click] else { return }
-        let status = ca_context_play_full(context, 1, list, nil, nil)
+        let status = canberra.context_play_full!(context, 1, list, nil, nil)
         if status == Int32(CA_SUCCESS) {
             if silent { report("the input click is back") }
             silent = false
         } else {
-            failed("cannot play the input click (\(Self.describe(status)))")
+            failed("cannot play the input click (\(describe(status)))")
         }
     }
 
@@ -197,12 +224,12 @@ private final class Player: @unchecked Sendable {
     }
 
     private func disconnect() {
-        if let context { ca_context_destroy(context) }
+        if let context { _ = canberra.context_destroy!(context) }
         context = nil
     }
 
-    static func describe(_ status: Int32) -> String {
-        guard let text = ca_strerror(status) else { return "error \(status)" }
+    func describe(_ status: Int32) -> String {
+        guard let text = canberra.strerror!(status) else { return "error \(status)" }
         return String(cString: text).lowercased()
     }
 }

@@ -218,7 +218,11 @@ public final class KeyboardHost {
         }
         injector.prepare()
         Trace.step("keymap read")
-        if sound != nil { settings.watch() }
+        if let sound {
+            sound.start()
+            settings.watch()
+        }
+        Trace.step("sound thread started")
         do {
             control = try ControlServer(path: ControlSocket.path(display: connection.name)) { [unowned self] in
                 answer($0)

@@ -154,7 +154,6 @@ struct RunCommand {
                                                   problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
 
         let sound = inputClick()
-        Trace.step("sound thread started")
 
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }

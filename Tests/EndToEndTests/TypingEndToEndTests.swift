@@ -305,7 +305,8 @@ struct ZenityEntry {
     }
 
     /// KEYPANE_TRACE=1 times the start-up's steps on stderr: the first frame is out before the keymap is
-    /// read and before the suggestions start, and each line says milliseconds since the start.
+    /// read, the sound thread starts and the suggestions start, and each line says milliseconds since the
+    /// start. libcanberra is no library the program is linked with: the sound thread opens it.
     @Test func theTraceTimesTheStartUpSteps() throws {
         let session = try XSession()
         defer { session.stop() }
@@ -323,7 +324,10 @@ struct ZenityEntry {
         let keymap = try #require(names.firstIndex(of: "keymap read"), "\(message)")
         let suggestions = try #require(names.firstIndex(of: "suggestions started"), "\(message)")
         #expect(names.first == "main")
-        #expect(frame < keymap && keymap < suggestions)
+        let sound = try #require(names.firstIndex(of: "sound thread started"), "\(message)")
+        #expect(frame < keymap && keymap < suggestions && frame < sound)
+        let linked = try session.run("/usr/bin/readelf", ["-d", keypanePath]).output
+        #expect(linked.contains("libX11") && !linked.contains("libcanberra"), "\(linked)")
         #expect(steps.allSatisfy { $0.0 >= 0 }, "\(message)")
         #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "times go forward: \(message)")
         // Without the variable, nothing is printed.
