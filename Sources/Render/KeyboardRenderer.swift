@@ -35,7 +35,14 @@ public final class KeyboardRenderer {
         cairo_font_options_destroy(options)
         layout = pango_layout_new(pangoContext)
         font = pango_font_description_from_string(Self.fontFamily)
+        // Every label is laid out at one size and scaled by Cairo to the size it is drawn at: fontconfig
+        // matches the fonts once, not once per size. Without hinting, outlines and metrics scale exactly.
+        pango_font_description_set_absolute_size(font, Self.layoutSize * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
     }
+
+    /// The one size (in pixels) labels are laid out at.
+    static let layoutSize = 64.0
 
     /// Starts reading the system's font configuration, which Pango does on a thread of its own: called
     /// first thing, it overlaps the rest of start-up instead of delaying the first frame.
@@ -228,8 +235,6 @@ public final class KeyboardRenderer {
 
     /// How many characters of the text no installed font can draw (they would show as boxes).
     public func missingGlyphs(in text: String) -> Int {
-        pango_font_description_set_absolute_size(font, 20 * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
         return Int(pango_layout_get_unknown_glyphs_count(layout))
     }
@@ -280,13 +285,11 @@ public final class KeyboardRenderer {
 
     /// The size at which a text fits `maxWidth`, no larger than `size`.
     private func fittedSize(_ text: String, size: Double, maxWidth: Double) -> Double {
-        pango_font_description_set_absolute_size(font, (size * Double(PANGO_SCALE)).rounded())
-        pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
         var inkRect = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &inkRect, &logical)
-        let width = Double(logical.width) / Double(PANGO_SCALE)
+        let width = Double(logical.width) / Double(PANGO_SCALE) * size / Self.layoutSize
         return width > maxWidth ? size * maxWidth / width : size
     }
 
@@ -296,21 +299,25 @@ public final class KeyboardRenderer {
     func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
                   centreInk: Bool = false) {
         let (shown, fitted) = fittedLabel(text, size: size, maxWidth: maxWidth)
-        pango_font_description_set_absolute_size(font, (fitted * Double(PANGO_SCALE)).rounded())
-        pango_layout_set_font_description(layout, font)
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         pango_layout_set_text(layout, shown, -1)
         var inkRect = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &inkRect, &logical)
-        let scale = Double(PANGO_SCALE)
+        // Pango units at the layout size to pixels at the fitted size.
+        let zoom = fitted / Self.layoutSize
+        let scale = Double(PANGO_SCALE) / zoom
         let width = Double(logical.width) / scale
         let height = Double(logical.height) / scale
         let x = (cx - width / 2 - Double(logical.x) / scale).rounded()
         let y = centreInk ? (cy - (Double(inkRect.y) + Double(inkRect.height) / 2) / scale).rounded()
                           : (cy - height / 2 - Double(logical.y) / scale).rounded()
-        cairo_move_to(cr, x, y)
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, zoom, zoom)
+        cairo_move_to(cr, 0, 0)
         pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
         if report != nil {
             record(shown, size: fitted, ink: (x + Double(inkRect.x) / scale, y + Double(inkRect.y) / scale,
                                               Double(inkRect.width) / scale, Double(inkRect.height) / scale), cr: cr)
