@@ -18,6 +18,8 @@ public final class KeyboardRenderer {
     private let pangoContext: OpaquePointer
     private let layout: OpaquePointer
     private let font: OpaquePointer
+    /// The text in `layout` now: a label is measured, then drawn, and laid out once for both.
+    private var laidOut = ""
 
     /// The font family for labels; fontconfig falls back per character, so any script renders.
     public static let fontFamily = "Sans"
@@ -39,6 +41,14 @@ public final class KeyboardRenderer {
         // matches the fonts once, not once per size. Without hinting, outlines and metrics scale exactly.
         pango_font_description_set_absolute_size(font, Self.layoutSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    }
+
+    /// Puts a text in the layout, unless it is there already.
+    private func layOut(_ text: String) {
+        guard text != laidOut else { return }
+        pango_layout_set_text(layout, text, -1)
+        laidOut = text
     }
 
     /// The one size (in pixels) labels are laid out at.
@@ -235,7 +245,7 @@ public final class KeyboardRenderer {
 
     /// How many characters of the text no installed font can draw (they would show as boxes).
     public func missingGlyphs(in text: String) -> Int {
-        pango_layout_set_text(layout, text, -1)
+        layOut(text)
         return Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
@@ -285,7 +295,7 @@ public final class KeyboardRenderer {
 
     /// The size at which a text fits `maxWidth`, no larger than `size`.
     private func fittedSize(_ text: String, size: Double, maxWidth: Double) -> Double {
-        pango_layout_set_text(layout, text, -1)
+        layOut(text)
         var inkRect = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &inkRect, &logical)
@@ -299,8 +309,7 @@ public final class KeyboardRenderer {
     func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
                   centreInk: Bool = false) {
         let (shown, fitted) = fittedLabel(text, size: size, maxWidth: maxWidth)
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        pango_layout_set_text(layout, shown, -1)
+        layOut(shown)
         var inkRect = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &inkRect, &logical)

@@ -102,8 +102,8 @@ struct RunCommand {
 
     /// Runs the keyboard; returns its exit status.
     func run() -> Int32 {
-        // Pango reads the font configuration on a thread of its own, meanwhile.
         Trace.step("settings read")
+        // Pango reads the font configuration on a thread of its own, meanwhile.
         KeyboardRenderer.prepareFonts()
         let connection: DisplayConnection
         do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
