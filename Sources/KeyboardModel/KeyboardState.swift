@@ -1,6 +1,6 @@
 /// What the keyboard shows besides its keys: which are pressed, shift, and popups.
 public struct KeyboardState: Equatable, Sendable {
-    public enum Shift: Sendable { case off, on, capsLock }
+    public enum Shift: String, Sendable { case off, on, capsLock = "caps-lock" }
 
     /// Indices of the keys being pressed.
     public var pressed: Set<Int>

@@ -6,10 +6,11 @@ extension TypingEngine {
     static let modifierKeysyms: Set<String> = ["Control_L", "Control_R", "Alt_L", "Alt_R", "Super_L", "Super_R",
                                                "Meta_L", "Meta_R", "ISO_Level3_Shift"]
 
-    /// The latched modifiers, plus Shift for keysym keys while shift is on.
+    /// The latched modifiers, plus Shift for keysym keys while shift is on. Caps lock is not Shift: as on a
+    /// physical keyboard it capitalizes letters, and Tab, the arrows and shortcuts stay unshifted.
     func modifierList() -> [String] {
         var list = state.modifiers.sorted()
-        if state.shift != .off { list.append("Shift_L") }
+        if state.shift == .on { list.append("Shift_L") }
         return list
     }
 

@@ -24,6 +24,7 @@ extension KeyboardHost {
                 visible: \(window.isMapped ? "yes" : "no")
                 type: \(engine.enabled[engine.current])
                 layer: \(engine.layer)
+                shift: \(engine.state.shift.rawValue)
                 return-key: \(engine.options.returnKey.rawValue)
                 keyboards: \(engine.enabled.joined(separator: ","))
                 placement: \(placement.floating ? "floating" : "docked")

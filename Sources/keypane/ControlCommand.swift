@@ -15,8 +15,9 @@ struct ControlCommand {
         Command(name: "hide", abstract: "Hide the running keyboard.", options: [display]),
         Command(name: "toggle", abstract: "Show the running keyboard if hidden, else hide it.", options: [display]),
         Command(name: "status", abstract: "Print the running keyboard's state, one 'name: value' a line.",
-                discussion: "visible (yes or no), type, layer, return-key, keyboards (enabled, in Globe order) "
-                    + "and placement (docked or floating).",
+                discussion: "visible (yes or no), type, layer, shift (off, on or caps-lock), return-key, keyboards "
+                    + "(enabled, in Globe order), placement (docked or floating), secure (yes or no), remembered "
+                    + "(characters of typed text kept for smart changes) and suggestions (the bar's words).",
                 options: [display]),
         Command(name: "forget", abstract: "Forget the words the keyboard learned from your typing.",
                 discussion: "Removes $XDG_DATA_HOME/keypane/learned-en (else ~/.local/share/keypane/learned-en), "

@@ -35,7 +35,7 @@ import Testing
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
         // (The bar's words, whatever they are, are the suggestion tests' business.)
         #expect(try Self.status(session).filter { $0.key != "suggestions" }
-                == ["visible": "yes", "type": "default", "layer": "letters",
+                == ["visible": "yes", "type": "default", "layer": "letters", "shift": "off",
                     "return-key": "default", "keyboards": "default", "placement": "docked",
                     "secure": "no", "remembered": "0"])
 

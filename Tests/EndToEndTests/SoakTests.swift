@@ -14,8 +14,8 @@ import X11Host
 
     /// The bytes a tap of `key` sends to a terminal in raw mode, or nil for a key the soak leaves alone
     /// (modifiers, arrows, function keys: escape sequences of the terminal's own).
-    /// `shifted`: the shift key is latched, which a key sent by its keysym carries (xterm's Shift+Tab is
-    /// back-tab, ESC [ Z).
+    /// `shifted`: shift is on (latched or held, not caps lock), which a key sent by its keysym carries
+    /// (xterm's Shift+Tab is back-tab, ESC [ Z), on any layer.
     static func bytes(of key: GeometryKey, shifted: Bool = false) -> [UInt8]? {
         if let text = key.text { return Array(text.utf8) }
         switch key.keysym {
@@ -113,7 +113,7 @@ import X11Host
                 // Globe switches come from the usable keys too, weighted up so that every type is visited.
                 let target = choice < 14 ? (geometry.key(action: "globe") ?? key) : key
                 keyboard.tap(target)
-                expected += Self.bytes(of: target, shifted: now["layer"] == "shifted")!
+                expected += Self.bytes(of: target, shifted: now["shift"] == "on")!
                 if target.action == "globe" { counts.globes += 1 }
             }
             counts.taps += 1

@@ -252,6 +252,22 @@ struct Harness {
                               .keysym("Right", modifiers: ["Shift_L"]), .keysym("F5", modifiers: [])])
     }
 
+    /// Caps lock capitalizes letters but is not Shift: Tab stays Tab (not back-tab), an arrow moves without
+    /// selecting, on the function layer as on the letters.
+    @Test func capsLockLeavesTabAndArrowsUnshifted() throws {
+        var k = try Harness(["desktop"], width: 1024, height: 360)
+        k.tap("shift")
+        k.tap("shift")
+        #expect(k.engine.state.shift == .capsLock)
+        k.tap("A")
+        k.tap("tab")
+        k.tap("fn")
+        k.tap("tab")
+        k.tap("→")
+        #expect(k.typed() == [.text("A"), .keysym("Tab", modifiers: []), .keysym("Tab", modifiers: []),
+                              .keysym("Right", modifiers: [])])
+    }
+
     /// A double tap locks a modifier for every key until it is tapped again; a second tap later only lets a
     /// latched one go. Several modifiers go together, in a fixed order.
     @Test func desktopModifiersLockWithADoubleTapAndReleaseWithAThird() throws {
