@@ -30,16 +30,26 @@ import X11Host
         return nil
     }
 
-    static func rss(_ pid: pid_t) -> Int {
+    /// A field of /proc/PID/status in KiB: VmRSS, RssAnon (the heap and stacks) or RssFile (code and data
+    /// mapped from files).
+    static func memory(_ pid: pid_t, _ field: String = "VmRSS") -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        let line = text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
+
+    static func memoryLine(_ pid: pid_t) -> String {
+        "RSS \(memory(pid)) KiB (anonymous \(memory(pid, "RssAnon")), files \(memory(pid, "RssFile")))"
+    }
+
+    /// The program soaked: KEYPANE_SOAK_PROGRAM (make soak gives the release build, what people run), else
+    /// the one built with the tests.
+    static let program = ProcessInfo.processInfo.environment["KEYPANE_SOAK_PROGRAM"] ?? keypanePath
 
     @Test(.enabled(if: taps > 0, "make soak sets KEYPANE_SOAK"), .timeLimit(.minutes(60)))
     func randomTapsArriveOnceAndOnlyOnce() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["KEYPANE_SOAK_SEED"] ?? "") ?? UInt64(time(nil))
-        print("soak: \(Self.taps) taps, seed \(seed) (KEYPANE_SOAK_SEED repeats a run)")
+        print("soak: \(Self.taps) taps, seed \(seed) (KEYPANE_SOAK_SEED repeats a run), \(Self.program)")
         var random = Fuzz(seed: seed)
         let session = try XSession(width: 1920, height: 1920)
         defer { session.stop() }
@@ -49,7 +59,7 @@ import X11Host
         let types = ["default", "ascii", "numbers-punctuation", "url", "number-pad", "phone-pad", "name-phone-pad",
                      "email", "decimal-pad", "social", "web-search", "ascii-number-pad", "desktop"]
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", types.joined(separator: ","),
-                                                                      "--no-suggestions"])
+                                                                      "--no-suggestions"], program: Self.program)
         keyboard.extra = ["--no-suggestions", "--globe"]
         let socket = session.runtimeDirectory.appendingPathComponent("keypane-\(session.display.dropFirst()).socket").path
         func status() throws -> [String: String] {
@@ -70,7 +80,10 @@ import X11Host
         let start = Date()
         for index in 0..<Self.taps {
             let begun = Date()
-            if index == warmUp { rssAfterWarmUp = Self.rss(keyboard.process.processIdentifier) }
+            if index == warmUp {
+                rssAfterWarmUp = Self.memory(keyboard.process.processIdentifier)
+                print("soak: after \(warmUp) taps, \(Self.memoryLine(keyboard.process.processIdentifier))")
+            }
             if index % 1000 == 999 {
                 let (width, height) = sizes[(index / 1000) % sizes.count]
                 try session.setScreenSize(width: width, height: height)
@@ -122,7 +135,7 @@ import X11Host
             if spent < 0.05 { usleep(useconds_t((0.05 - spent) * 1_000_000)) }
             if index % 1000 == 0 {
                 let arrived = terminal.bytes.count
-                print("soak: \(index) taps, \(expected.count) bytes expected, \(arrived) arrived, RSS \(Self.rss(keyboard.process.processIdentifier)) KiB")
+                print("soak: \(index) taps, \(expected.count) bytes expected, \(arrived) arrived, \(Self.memoryLine(keyboard.process.processIdentifier))")
             }
         }
         let normalise = { (bytes: [UInt8]) in bytes.map { $0 == 0x08 ? 0x7f : $0 } }
@@ -134,7 +147,8 @@ import X11Host
             let show = { (bytes: [UInt8]) in String(decoding: bytes[max(0, first - 40)..<min(bytes.count, first + 40)], as: UTF8.self).debugDescription }
             Issue.record("bytes differ at \(first) of \(expected.count) expected, \(arrived.count) arrived: expected \(show(expected)), arrived \(show(arrived))")
         }
-        let rssEnd = Self.rss(keyboard.process.processIdentifier)
+        let rssEnd = Self.memory(keyboard.process.processIdentifier)
+        let memoryAtEnd = Self.memoryLine(keyboard.process.processIdentifier)
         #expect(session.keysDown().isEmpty, "keys left down: \(session.keysDown())")
         let (status, messages) = keyboard.terminate()
         #expect(status == 0, "\(messages)")
@@ -144,6 +158,6 @@ import X11Host
         print("soak: \(counts.taps) taps (\(counts.long) long presses, \(counts.slides) slides, \(counts.globes) Globe taps, "
               + "\(counts.resizes) resizes, \(counts.hides) hides) in \(Int(Date().timeIntervalSince(start))) s; "
               + "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
-              + "RSS \(rssAfterWarmUp) KiB after \(warmUp) taps, \(rssEnd) KiB at the end; messages: \(messages.isEmpty ? "none" : messages)")
+              + "RSS \(rssAfterWarmUp) KiB after \(warmUp) taps, \(memoryAtEnd) at the end; messages: \(messages.isEmpty ? "none" : messages)")
     }
 }
