@@ -83,7 +83,12 @@ public struct TypingEngine: Sendable {
     /// The touch holding shift down, whether a key was typed meanwhile, and whether it took over a shift
     /// that autocapitalization had put on.
     var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
+    /// The layers laid out so far at the current size, so that shift and layer keys switch without laying
+    /// out again. A size change starts it afresh; past `geometryCacheLimit` (more than a person's usual
+    /// keyboards and layers: a geometry is some 10 KiB) it starts again.
     private var geometryCache: [String: KeyboardGeometry] = [:]
+    private var geometryCacheSize = (width: 0, height: 0)
+    static let geometryCacheLimit = 16
 
     struct Touch: Sendable {
         var key: Int
@@ -261,10 +266,14 @@ public struct TypingEngine: Sendable {
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
         options.showsSuggestions = suggestionsEnabled && !traits.secureEntry
         let key = "\(enabled[current])/\(layer)/\(size.width)x\(size.height)/\(options.showsSuggestions)"
+        if geometryCacheSize != (size.width, size.height) {
+            geometryCache = [:]
+            geometryCacheSize = (size.width, size.height)
+        }
         if let cached = geometryCache[key] {
             geometry = cached
         } else {
-            if geometryCache.count > 64 { geometryCache = [:] }
+            if geometryCache.count >= Self.geometryCacheLimit { geometryCache = [:] }
             geometry = try KeyboardLayoutEngine.layout(layout, layer: layer, width: size.width, height: size.height,
                                                        options: options)
             geometryCache[key] = geometry

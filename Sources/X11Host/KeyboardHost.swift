@@ -221,8 +221,8 @@ public final class KeyboardHost {
         if let sound {
             sound.start()
             settings.watch()
+            Trace.step("sound thread started")
         }
-        Trace.step("sound thread started")
         do {
             control = try ControlServer(path: ControlSocket.path(display: connection.name)) { [unowned self] in
                 answer($0)
@@ -315,7 +315,6 @@ public final class KeyboardHost {
         window.map()
         _ = engine.startScanning(at: EventLoop.monotonicNow())
         painter.redrawAll(engine, handle: placement.handleRect)
-        Trace.step("keys drawn")
         XFlush(display)
     }
 

@@ -310,8 +310,9 @@ struct ZenityEntry {
     @Test func theTraceTimesTheStartUpSteps() throws {
         let session = try XSession()
         defer { session.stop() }
+        // With sound on (no sound server here: the thread says so and typing goes on), for its step.
         let keyboard = try LiveKeyboard(session: session, arguments: ["--height", "320"],
-                                        environment: ["KEYPANE_TRACE": "1"])
+                                        environment: ["KEYPANE_TRACE": "1"], sound: true)
         let (status, message) = keyboard.terminate()
         #expect(status == 0)
         let steps = message.split(separator: "\n").filter { $0.hasPrefix("keypane: trace: ") }
