@@ -183,8 +183,11 @@ public final class KeyboardRenderer {
     /// The keyboard size the images were drawn for.
     private var imagesSize = (width: 0, height: 0)
 
-    /// More looks than any keyboard shows in all its layers and states; past it the cache starts again.
-    private static let imageLimit = 600
+    /// Past this many looks the cache starts again. A keyboard's layer shows some 40 keys, each up and
+    /// pressed, and previews for its letters: typing on two layers stays within it. Each image is about
+    /// 1 KiB here and 20-30 KiB of pixmap in the X server; at 600, the soak's visits to every keyboard grew
+    /// the keyboard by 500 KiB and the server by some 15 MB.
+    private static let imageLimit = 200
 
     private func forgetImages() {
         for image in images.values { cairo_surface_destroy(image) }
