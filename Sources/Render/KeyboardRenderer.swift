@@ -185,8 +185,8 @@ public final class KeyboardRenderer {
 
     /// Past this many looks the cache starts again. A keyboard's layer shows some 40 keys, each up and
     /// pressed, and previews for its letters: typing on two layers stays within it. Each image is about
-    /// 1 KiB here and 20-30 KiB of pixmap in the X server; at 600, the soak's visits to every keyboard grew
-    /// the keyboard by 500 KiB and the server by some 15 MB.
+    /// 1 KiB here and, 1280 pixels wide, a 20 KiB pixmap in the X server; at 600, the soak's visits to every
+    /// keyboard grew the keyboard by 500 KiB (and the server by its 600 pixmaps).
     private static let imageLimit = 200
 
     private func forgetImages() {
