@@ -8,31 +8,40 @@ import Glibc
 /// listed has rows in both width classes, every `@layer:` key names a listed layer.
 public struct LayoutLibrary: Sendable {
     public private(set) var layouts: [String: Layout] = [:]
+    /// The names of every layout file given, read or not (`only`), sorted: what a name may be.
+    public private(set) var available: [String] = []
 
     /// An empty library; add files with `add(text:name:file:)`.
     public init() {}
 
-    /// Reads every `.layout` file in a folder. A file that cannot be read stops the load with its error.
-    public init(directory: String) throws(LayoutError) {
-        let names = try Self.layoutFiles(in: directory)
+    /// Reads every `.layout` file in a folder (or those named in `only`, with the layouts they inherit from).
+    /// A file that cannot be read stops the load with its error.
+    public init(directory: String, only names: Set<String>? = nil) throws(LayoutError) {
         var texts: [String: (String, String)] = [:]
-        for name in names {
+        for name in try Self.layoutFiles(in: directory) {
             let path = directory + "/" + name + ".layout"
             texts[name] = (try Self.readFile(path), path)
         }
-        try self.init(texts: texts)
+        try self.init(texts: texts, only: names)
     }
 
-    /// Builds a library from file texts: name -> (text, file name for messages).
-    public init(texts: [String: (text: String, file: String)]) throws(LayoutError) {
+    /// Builds a library from file texts: name -> (text, file name for messages). With `only`, just the
+    /// layouts named there and those they inherit from are parsed and checked: a keyboard starts with the
+    /// layouts it shows, and the others are read once it is on screen.
+    public init(texts: [String: (text: String, file: String)], only names: Set<String>? = nil) throws(LayoutError) {
         var sources: [String: LayoutSource] = [:]
-        for (name, entry) in texts.sorted(by: { $0.key < $1.key }) {
-            sources[name] = try LayoutParser.parse(entry.text, name: name, file: entry.file)
+        var pending = (names.map { Array($0) } ?? Array(texts.keys)).sorted(by: >)
+        while let name = pending.popLast() {
+            guard sources[name] == nil, let entry = texts[name] else { continue }
+            let source = try LayoutParser.parse(entry.text, name: name, file: entry.file)
+            sources[name] = source
+            if let (parent, _) = source.inherit, names != nil { pending.append(parent) }
         }
-        var resolver = Resolver(sources: sources)
+        var resolver = Resolver(sources: sources, known: Array(texts.keys))
         for name in sources.keys.sorted() {
             layouts[name] = try resolver.resolve(name, chain: [])
         }
+        available = texts.keys.sorted()
     }
 
     /// The layout of a given name.
@@ -86,11 +95,16 @@ public struct LayoutLibrary: Sendable {
 /// Turns parsed sources into checked layouts, following `inherit`.
 private struct Resolver {
     let sources: [String: LayoutSource]
+    /// Every layout's name, read or not, for messages.
+    let known: [String]
     var done: [String: Layout] = [:]
     /// Layers made with `from`, per layout, so that a child's changes reach them.
     var derivations: [String: [Layout.LayerKey: String]] = [:]
 
-    init(sources: [String: LayoutSource]) { self.sources = sources }
+    init(sources: [String: LayoutSource], known: [String]) {
+        self.sources = sources
+        self.known = known
+    }
 
     mutating func resolve(_ name: String, chain: [String]) throws(LayoutError) -> Layout {
         if let layout = done[name] { return layout }
@@ -106,7 +120,7 @@ private struct Resolver {
         if let (parentName, location) = source.inherit {
             guard sources[parentName] != nil else {
                 throw LayoutError(location, "unknown layout '\(parentName)' to inherit: expected one of "
-                                  + sources.keys.sorted().joined(separator: ", "))
+                                  + known.sorted().joined(separator: ", "))
             }
             if parentName == name || chain.contains(parentName) {
                 throw LayoutError(location, "'inherit \(parentName)' makes a cycle")

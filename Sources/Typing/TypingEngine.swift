@@ -29,7 +29,7 @@ public struct TypingEngine: Sendable {
         public init() {}
     }
 
-    public let library: LayoutLibrary
+    public private(set) var library: LayoutLibrary
     /// The names of the enabled keyboards, in Globe order: the configured ones, and the one a field asked
     /// for if it is not among them.
     public private(set) var enabled: [String]
@@ -126,6 +126,13 @@ public struct TypingEngine: Sendable {
     public var traits: TextTraits { composer.traits }
 
     public var layout: Layout { library[enabled[current]]! }
+
+    /// Takes a library with more layouts (the ones read once the keyboard is on screen); one that lacks an
+    /// enabled layout is not taken.
+    public mutating func extendLibrary(_ larger: LayoutLibrary) {
+        guard enabled.allSatisfy({ larger[$0] != nil }) else { return }
+        library = larger
+    }
 
     /// The layer on screen.
     public var layer: String { geometry.layer }

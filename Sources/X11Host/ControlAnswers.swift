@@ -35,7 +35,7 @@ extension KeyboardHost {
                 """ + scanStatus)
         case .set(let type, let returnKeyName):
             if let type, engine.library[type] == nil {
-                let known = engine.library.layouts.keys.sorted().joined(separator: ", ")
+                let known = engine.library.available.joined(separator: ", ")
                 return .failure(ControlError("unknown keyboard type '\(type)': expected one of \(known)"))
             }
             var returnKey = engine.options.returnKey

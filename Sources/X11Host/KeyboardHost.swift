@@ -4,7 +4,7 @@ internal import CXRandR
 internal import EventLoop
 internal import Trace
 public import Injector
-internal import KeyboardModel
+public import KeyboardModel
 internal import Words
 public import Render
 public import Sound
@@ -41,6 +41,9 @@ public final class KeyboardHost {
         /// The dictionary and the learned words, for suggestions (the engine's `suggestionsEnabled` says
         /// whether they are on).
         public var suggestionFiles: SuggestionWorker.Files?
+        /// Reads the layouts not read before the first frame (the library the engine starts with holds only
+        /// those it shows); nil when they cannot be read, which leaves the engine's as it is.
+        public var restOfLibrary: (@Sendable () -> LayoutLibrary?)?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -218,6 +221,10 @@ public final class KeyboardHost {
         }
         injector.prepare()
         Trace.step("keymap read")
+        if let read = options.restOfLibrary, let library = read() {
+            engine.extendLibrary(library)
+            Trace.step("other layouts read")
+        }
         if let sound {
             sound.start()
             settings.watch()

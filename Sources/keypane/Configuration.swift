@@ -94,7 +94,8 @@ enum Configuration {
     /// The bundled layouts with the user's added: a user's file of the same name replaces the bundled one.
     /// A user's file that cannot be read is said and left out, so the keyboard still starts; a broken
     /// bundled file is an error.
-    static func layouts(bundled: String, user: String?) throws(LayoutError) -> (LayoutLibrary, [String]) {
+    static func layouts(bundled: String, user: String?, only names: Set<String>? = nil) throws(LayoutError)
+        -> (LayoutLibrary, [String]) {
         var texts: [String: (text: String, file: String)] = [:]
         for name in try LayoutLibrary.layoutFiles(in: bundled) {
             let path = bundled + "/" + name + ".layout"
@@ -116,7 +117,7 @@ enum Configuration {
         // Each pass leaves out the user's file that broke the last.
         while true {
             do {
-                return (try LayoutLibrary(texts: texts), problems)
+                return (try LayoutLibrary(texts: texts, only: names), problems)
             } catch {
                 guard let name = texts.first(where: { $0.value.file == error.location.file && userFiles.contains($0.value.file) })?.key
                 else { throw error }

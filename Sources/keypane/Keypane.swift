@@ -95,20 +95,27 @@ let layoutsOption = Option.value("layouts", "dir", "The folder of layout files (
 
 /// The layouts from --layouts, or the installed ones with the user's own (in the configuration folder's
 /// layouts/) added; or a one-line message and exit status 1. A user's layout that cannot be read is said
-/// and left out.
-func loadLibrary(_ options: ParsedOptions) -> LayoutLibrary {
+/// and left out. With `only`, just the layouts named and those they inherit from are parsed (the others
+/// are still `available` by name).
+func loadLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) -> LayoutLibrary {
+    do { return try readLibrary(options, only: names) } catch { fail(error.description) }
+}
+
+/// loadLibrary's work, with what stops it thrown.
+func readLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) throws(UsageError) -> LayoutLibrary {
     if let directory = options["layouts"] {
-        do { return try LayoutLibrary(directory: directory) } catch { fail("\(error)") }
+        do { return try LayoutLibrary(directory: directory, only: names) } catch { throw UsageError("\(error)") }
     }
     guard let directory = Assets.layoutsDirectory() else {
-        fail("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
+        throw UsageError("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
     }
     do {
         let (library, problems) = try Configuration.layouts(bundled: directory,
-                                                            user: Configuration.directory().map { $0 + "/layouts" })
+                                                            user: Configuration.directory().map { $0 + "/layouts" },
+                                                            only: names)
         problems.forEach { warn($0) }
         return library
-    } catch { fail("\(error)") }
+    } catch { throw UsageError("\(error)") }
 }
 
 /// `keypane layouts`: the keyboards Keypane can show.

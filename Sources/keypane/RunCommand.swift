@@ -111,9 +111,12 @@ struct RunCommand {
         if KeyboardHost.sendToRunning(.show, connection: connection) { return 0 }
         Trace.step("no keyboard running yet")
 
-        let library = loadLibrary(options)
+        // Only the layouts to show are parsed before the first frame; the rest once it is on screen.
+        let listed = { (list: String) in list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty } }
+        let wanted = Set((options["keyboards"].map(listed) ?? ["default", "desktop"]) + [options["type"]].compactMap { $0 })
+        let library = loadLibrary(options, only: wanted)
         Trace.step("layouts read")
-        let known = library.layouts.keys.sorted().joined(separator: ", ")
+        let known = library.available.joined(separator: ", ")
         var enabled = options.value("keyboards", { list -> [String]? in
             let names = list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
             return names.isEmpty || names.contains { library[$0] == nil } ? nil : names
@@ -171,6 +174,13 @@ struct RunCommand {
             hostOptions.suggestionFiles = dictionary.map { SuggestionWorker.Files(dictionary: $0, learned: Self.learnedFile()) }
         }
         hostOptions.labelScale = options.labelScale
+        let (options, shown) = (self.options, enabled)
+        hostOptions.restOfLibrary = {
+            do { return try readLibrary(options) } catch {
+                warn("\(error); keyboards other than \(shown.joined(separator: ", ")) are left out")
+                return nil
+            }
+        }
         engine.scanning = scanSettings()
         hostOptions.scanSwitches = (options["scan-switch"] ?? (engine.scanning?.mode == .step ? "F11,F12" : "F12"))
             .split(separator: ",").map { String($0.trimmingSpaces) }

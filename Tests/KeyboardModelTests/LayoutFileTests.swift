@@ -51,6 +51,25 @@ import Testing
         #expect(urlShifted[0] != url[0])
     }
 
+    /// A keyboard starts with only the layouts it shows parsed: those named, and those they inherit from.
+    /// The others are known by name, and a broken one among them stops nothing.
+    @Test func onlyTheLayoutsNamedAndTheirParentsAreRead() throws {
+        let directory = packageRoot + "/Assets/layouts"
+        var texts: [String: (text: String, file: String)] = [:]
+        for name in try LayoutLibrary.layoutFiles(in: directory) {
+            let path = directory + "/" + name + ".layout"
+            texts[name] = (try LayoutLibrary.readFile(path), path)
+        }
+        texts["broken"] = ("type nonsense\n", "broken.layout")
+        let library = try LayoutLibrary(texts: texts, only: ["url", "desktop"])
+        #expect(library.layouts.keys.sorted() == ["default", "desktop", "url"])
+        #expect(library.available == texts.keys.sorted())
+        #expect(library["url"]?.rows(layer: "shifted", widthClass: .compact)
+                == bundledLayout(.url).rows(layer: "shifted", widthClass: .compact))
+        // Read whole, the broken file is named.
+        #expect(throws: LayoutError.self) { try LayoutLibrary(texts: texts) }
+    }
+
     @Test func desktopHasItsKeys() {
         let layout = bundledLayout(.desktop)
         var keysyms: Set<String> = []
