@@ -95,26 +95,28 @@ let layoutsOption = Option.value("layouts", "dir", "The folder of layout files (
 
 /// The layouts from --layouts, or the installed ones with the user's own (in the configuration folder's
 /// layouts/) added; or a one-line message and exit status 1. A user's layout that cannot be read is said
-/// and left out. With `only`, just the layouts named and those they inherit from are parsed (the others
-/// are still `available` by name).
-func loadLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) -> LayoutLibrary {
-    do { return try readLibrary(options, only: names) } catch { fail(error.description) }
+/// and left out, unless it is among the problems already `said`. With `only`, just the layouts named and
+/// those they inherit from are parsed (the others are still `available` by name).
+func loadLibrary(_ options: ParsedOptions, only names: Set<String>? = nil,
+                 said: [String] = []) -> (LayoutLibrary, problems: [String]) {
+    do {
+        let (library, problems) = try readLibrary(options, only: names)
+        problems.filter { !said.contains($0) }.forEach { warn($0) }
+        return (library, problems)
+    } catch { fail(error.description) }
 }
 
-/// loadLibrary's work, with what stops it thrown.
-func readLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) throws(UsageError) -> LayoutLibrary {
+/// loadLibrary's work: the library and the problems to say, or what stops it thrown.
+func readLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) throws(UsageError) -> (LayoutLibrary, [String]) {
     if let directory = options["layouts"] {
-        do { return try LayoutLibrary(directory: directory, only: names) } catch { throw UsageError("\(error)") }
+        do { return (try LayoutLibrary(directory: directory, only: names), []) } catch { throw UsageError("\(error)") }
     }
     guard let directory = Assets.layoutsDirectory() else {
         throw UsageError("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
     }
     do {
-        let (library, problems) = try Configuration.layouts(bundled: directory,
-                                                            user: Configuration.directory().map { $0 + "/layouts" },
-                                                            only: names)
-        problems.forEach { warn($0) }
-        return library
+        return try Configuration.layouts(bundled: directory, user: Configuration.directory().map { $0 + "/layouts" },
+                                         only: names)
     } catch { throw UsageError("\(error)") }
 }
 
@@ -127,7 +129,7 @@ struct LayoutsCommand {
     init(_ options: ParsedOptions) { self.options = options }
 
     func run() {
-        let library = loadLibrary(options)
+        let (library, _) = loadLibrary(options)
         for name in library.layouts.keys.sorted() {
             let layout = library.layouts[name]!
             print("\(name)\t\(layout.type.rawValue)\t\(layout.layers.joined(separator: ","))\t\(layout.title)")

@@ -45,7 +45,7 @@ struct RenderCommand {
         let type = options["type"] ?? "default", layer = options["layer"], shift = options["shift"] ?? "off"
         let output = options["output"]!, geometry = options["geometry"], pressed = options["pressed"]
         let returnKeyName = options["return-key"] ?? "default", themeName = options["theme"] ?? "light"
-        let library = loadLibrary(options)
+        let (library, _) = loadLibrary(options)
         guard let layout = library[type] else {
             fail("unknown keyboard type '\(type)': expected one of \(library.layouts.keys.sorted().joined(separator: ", "))")
         }

@@ -114,21 +114,26 @@ struct RunCommand {
         // Only the layouts to show are parsed before the first frame; the rest once it is on screen.
         let listed = { (list: String) in list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty } }
         let wanted = Set((options["keyboards"].map(listed) ?? ["default", "desktop"]) + [options["type"]].compactMap { $0 })
-        let library = loadLibrary(options, only: wanted)
-        Trace.step("layouts read")
+        var (library, saidProblems) = loadLibrary(options, only: wanted)
         let known = library.available.joined(separator: ", ")
+        let exists = { (name: String) in library.available.contains(name) }
         var enabled = options.value("keyboards", { list -> [String]? in
-            let names = list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
-            return names.isEmpty || names.contains { library[$0] == nil } ? nil : names
+            let names = listed(list)
+            return names.isEmpty || !names.allSatisfy(exists) ? nil : names
         }, problem: { list in
-            let unknown = list.split(separator: ",").map { String($0.trimmingSpaces) }.first { library[$0] == nil }
+            let unknown = listed(list).first { !exists($0) }
             return unknown.map { "unknown keyboard '\($0)' in --keyboards: expected one of \(known)" }
                 ?? "--keyboards names no keyboard"
-        }) ?? ["default", "desktop"].filter { library[$0] != nil }
-        let type = options.value("type", { library[$0] == nil ? nil : $0 },
+        }) ?? ["default", "desktop"].filter(exists)
+        let type = options.value("type", { exists($0) ? $0 : nil },
                                  problem: { "unknown keyboard type '\($0)': expected one of \(known)" })
         if let type, !enabled.contains(type) { enabled.append(type) }
         guard !enabled.isEmpty else { fail("no keyboard to show: the layouts have neither default nor desktop") }
+        // A name refused above brings the default keyboards, which were not read yet.
+        if !enabled.allSatisfy({ library[$0] != nil }) {
+            library = loadLibrary(options, only: Set(enabled), said: saidProblems).0
+        }
+        Trace.step("layouts read")
         let returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
             "unknown return key '\($0)': expected one of \(ReturnKeyType.allNames)"
         }) ?? .default
@@ -174,9 +179,13 @@ struct RunCommand {
             hostOptions.suggestionFiles = dictionary.map { SuggestionWorker.Files(dictionary: $0, learned: Self.learnedFile()) }
         }
         hostOptions.labelScale = options.labelScale
-        let (options, shown) = (self.options, enabled)
+        let (options, shown, said) = (self.options, enabled, saidProblems)
         hostOptions.restOfLibrary = {
-            do { return try readLibrary(options) } catch {
+            do {
+                let (library, problems) = try readLibrary(options)
+                problems.filter { !said.contains($0) }.forEach { warn($0) }
+                return library
+            } catch {
                 warn("\(error); keyboards other than \(shown.joined(separator: ", ")) are left out")
                 return nil
             }

@@ -63,6 +63,22 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("keypane: \(layout):3:") && $0.hasSuffix("; layout left out") }, "\(messages)")
     }
 
+    /// A keyboard the settings name that does not exist is said, and the default keyboards (which the
+    /// keyboard had not read, reading only those named) are shown instead.
+    @Test func anUnknownKeyboardInTheFileBringsTheDefaults() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        try Self.configure(session, settings: "keyboards = klingon\n")
+        let keyboard = try LiveKeyboard(session: session)
+        let status = ControlEndToEndTests.fields(try session.run(keypanePath, ["status"]).output)
+        #expect(status["type"] == "default" && status["keyboards"] == "default,desktop", "\(status)")
+        let (code, messages) = keyboard.terminate()
+        #expect(code == 0)
+        let config = session.configDirectory.appendingPathComponent("keypane/config").path
+        #expect(messages.contains("keypane: \(config):1: unknown keyboard 'klingon' in --keyboards: expected one of "),
+                "\(messages)")
+    }
+
     /// The command line overrides the file, and `--config` names another file.
     @Test func theCommandLineOverridesTheFile() throws {
         let session = try XSession()
