@@ -272,7 +272,7 @@ public struct TypingEngine: Sendable {
         var layer = baseLayer
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
         options.showsSuggestions = suggestionsEnabled && !traits.secureEntry
-        let key = "\(enabled[current])/\(layer)/\(size.width)x\(size.height)/\(options.showsSuggestions)"
+        let key = "\(enabled[current])/\(layer)/\(options.showsSuggestions)"
         if geometryCacheSize != (size.width, size.height) {
             geometryCache = [:]
             geometryCacheSize = (size.width, size.height)
