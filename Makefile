@@ -6,7 +6,7 @@ SWIFT ?= swift
 # PipeWire's pulse server takes too) is a package of its own.
 # The keyboard follows the focus through the accessibility bus: libatspi, and at-spi2-core's bus launcher.
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
-	libcairo2-dev libpango1.0-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse libstdc++-12-dev \
+	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse libstdc++-12-dev \
 	libatspi2.0-dev at-spi2-core
 # make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.
 DEB_PACKAGES := binutils dpkg

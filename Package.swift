@@ -30,6 +30,7 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
+        systemLibrary("CPangoFc", pkgConfig: "pangoft2", apt: ["libpango1.0-dev", "libfontconfig-dev"]),
         systemLibrary("CAtspi", pkgConfig: "atspi-2", apt: ["libatspi2.0-dev"]),
         systemLibrary("CDBus", pkgConfig: "dbus-1", apt: ["libdbus-1-dev"]),
 
@@ -60,7 +61,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: - Drawing
-        .target(name: "Render", dependencies: ["KeyboardModel", "CCairo", "CPangoCairo"],
+        .target(name: "Render", dependencies: ["KeyboardModel", "Trace", "CCairo", "CPangoCairo", "CPangoFc"],
                 swiftSettings: swiftSettings),
 
         // MARK: - Executable

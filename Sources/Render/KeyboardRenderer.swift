@@ -44,11 +44,33 @@ public final class KeyboardRenderer {
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
     }
 
-    /// Puts a text in the layout, unless it is there already.
+    /// Puts a text in the layout, unless it is there already. Text the one-font configuration cannot draw
+    /// as the system would (see `LabelFonts`) first makes the whole configuration read.
     private func layOut(_ text: String) {
         guard text != laidOut else { return }
+        if LabelFonts.isNarrow && !LabelFonts.narrowCovers(text) { widenFonts() }
         pango_layout_set_text(layout, text, -1)
+        if LabelFonts.isNarrow && pango_layout_get_unknown_glyphs_count(layout) > 0 {
+            widenFonts()
+            pango_layout_set_text(layout, text, -1)
+        }
         laidOut = text
+    }
+
+    private func widenFonts() {
+        LabelFonts.widen()
+        pango_layout_context_changed(layout)
+    }
+
+    /// Writes the record of the labels' font (`LabelFonts`), so the next start need not read the whole font
+    /// configuration; does nothing when this start used the record.
+    public func rememberFonts(at path: String) throws(LabelFonts.Problem) {
+        guard !LabelFonts.isNarrow else { return }
+        guard let loaded = pango_font_map_load_font(pango_cairo_font_map_get_default(), pangoContext, font) else {
+            throw LabelFonts.Problem(description: "Pango found no font for the labels")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        try LabelFonts.writeRecord(for: OpaquePointer(loaded), at: path)
     }
 
     /// The one size (in pixels) labels are laid out at.

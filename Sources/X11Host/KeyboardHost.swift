@@ -44,6 +44,8 @@ public final class KeyboardHost {
         /// Reads the layouts not read before the first frame (the library the engine starts with holds only
         /// those it shows); nil when they cannot be read, which leaves the engine's as it is.
         public var restOfLibrary: (@Sendable () -> LayoutLibrary?)?
+        /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
+        public var fontRecord: String?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -224,6 +226,10 @@ public final class KeyboardHost {
         if let read = options.restOfLibrary, let library = read() {
             engine.extendLibrary(library)
             Trace.step("other layouts read")
+        }
+        if let path = options.fontRecord, !LabelFonts.isNarrow {
+            do { try painter.renderer.rememberFonts(at: path) } catch { warn("\(error)") }
+            Trace.step("fonts recorded")
         }
         if let sound {
             sound.start()

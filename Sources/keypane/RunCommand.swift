@@ -103,7 +103,10 @@ struct RunCommand {
     /// Runs the keyboard; returns its exit status.
     func run() -> Int32 {
         Trace.step("settings read")
-        // Pango reads the font configuration on a thread of its own, meanwhile.
+        // The font the labels were drawn with last time, while nothing it came from has changed; else Pango
+        // reads the whole font configuration, on a thread of its own, meanwhile.
+        let fontRecord = LabelFonts.standardRecordPath()
+        if let fontRecord, LabelFonts.useRecord(at: fontRecord) { Trace.step("fonts remembered") }
         KeyboardRenderer.prepareFonts()
         let connection: DisplayConnection
         do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
@@ -179,6 +182,7 @@ struct RunCommand {
             hostOptions.suggestionFiles = dictionary.map { SuggestionWorker.Files(dictionary: $0, learned: Self.learnedFile()) }
         }
         hostOptions.labelScale = options.labelScale
+        hostOptions.fontRecord = fontRecord
         let (options, shown, said) = (self.options, enabled, saidProblems)
         hostOptions.restOfLibrary = {
             do {

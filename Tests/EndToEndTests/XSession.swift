@@ -66,6 +66,8 @@ final class XSession {
     var runtimeDirectory: URL { directory.appendingPathComponent("runtime") }
     /// $XDG_DATA_HOME of the programs started: where keypane keeps learned words.
     var dataDirectory: URL { directory.appendingPathComponent("data") }
+    /// $XDG_CACHE_HOME of the programs started: where keypane remembers the labels' font.
+    var cacheDirectory: URL { directory.appendingPathComponent("cache") }
 
     /// `dpi`: the screen's density as Xvfb reports it (its physical size follows), nil for Xvfb's own.
     /// `nestedIn`: instead of Xvfb, Xephyr in a window of that session, whose keys (XTest's there) reach this
@@ -156,6 +158,8 @@ final class XSession {
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         // Learned words go to the session's folder, never the user's.
         env["XDG_DATA_HOME"] = dataDirectory.path
+        // The record of the labels' font too.
+        env["XDG_CACHE_HOME"] = cacheDirectory.path
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = stdout ?? FileHandle.nullDevice

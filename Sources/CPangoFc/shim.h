@@ -1,0 +1,3 @@
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-fontmap.h>
+#include <pango/pangofc-font.h>

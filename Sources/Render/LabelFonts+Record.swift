@@ -1,0 +1,283 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CPangoCairo
+internal import CPangoFc
+
+extension LabelFonts {
+    /// What the whole font configuration answered for the labels' font, and what the answer came from.
+    ///
+    /// The file is text, one fact a line:
+    ///
+    ///     keypane fonts 1
+    ///     setup language en-us                 (what else the answer depends on: fontconfig's version,
+    ///     setup FONTCONFIG_FILE -               the language, the variables naming configuration places)
+    ///     font 0 /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf      (face index, file)
+    ///     family DejaVu Sans
+    ///     set hintstyle int 1                  (a rendering setting the configuration gave the pattern)
+    ///     stamp 1686.5 3 4096 /etc/fonts/conf.d (modified, inode, size, path; "-" for a path not there)
+    struct Record: Equatable {
+        static let heading = "keypane fonts 1"
+
+        enum Value: Equatable {
+            case bool(Bool), int(Int32), double(Double), string(String)
+        }
+
+        struct Stamp: Equatable {
+            var path: String
+            /// Modification time, inode and size, or nil for a path that is not there.
+            var state: String?
+        }
+
+        var setup: [String]
+        var file: String
+        var index: Int32
+        var family: String
+        var settings: [(name: String, values: [Value])]
+        var stamps: [Stamp]
+
+        static func == (a: Record, b: Record) -> Bool {
+            a.setup == b.setup && a.file == b.file && a.index == b.index && a.family == b.family
+                && a.stamps == b.stamps && a.settings.map(\.name) == b.settings.map(\.name)
+                && a.settings.map(\.values) == b.settings.map(\.values)
+        }
+
+        /// The rendering settings a configuration can give a pattern, which the record carries over.
+        static let settingNames = ["antialias", "hinting", "hintstyle", "autohint", "rgba", "lcdfilter",
+                                   "embolden", "embeddedbitmap", "verticallayout", "minspace",
+                                   "fontfeatures", "fontvariations"]
+
+        /// What else fontconfig's answer depends on, now: each line must be the same for a record to hold.
+        static func currentSetup() -> [String] {
+            var lines = ["setup fontconfig \(FcGetVersion())",
+                         "setup language \(String(cString: pango_language_to_string(pango_language_get_default())))"]
+            for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME",
+                         "XDG_DATA_HOME"] {
+                let value = getenv(name).map { String(cString: $0) } ?? ""
+                lines.append("setup \(name) \(value.isEmpty ? "-" : value)")
+            }
+            return lines
+        }
+
+        /// The user's own font places, stamped whether or not they exist: one made later changes the answer.
+        static func userPaths() -> [String] {
+            let home = getenv("HOME").map { String(cString: $0) } ?? ""
+            let variable = { (name: String, fallback: String) -> String in
+                if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
+                return home + fallback
+            }
+            let config = variable("XDG_CONFIG_HOME", "/.config") + "/fontconfig"
+            let data = variable("XDG_DATA_HOME", "/.local/share")
+            var paths = [config, config + "/fonts.conf", config + "/conf.d", data + "/fonts", "/etc/fonts/local.conf"]
+            if !home.isEmpty { paths += [home + "/.fonts.conf", home + "/.fonts.conf.d", home + "/.fonts"] }
+            return paths
+        }
+
+        /// A path's modification time, inode and size; nil when it is not there.
+        static func state(of path: String) -> String? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino) \(info.st_size)"
+        }
+
+        /// Whether everything the answer came from is as it was.
+        func holds() -> Bool {
+            setup == Self.currentSetup() && stamps.allSatisfy { Self.state(of: $0.path) == $0.state }
+        }
+
+        // MARK: - Made from the whole configuration
+
+        /// The record of the font Pango loaded (its `pattern`, rendering settings and all) under `config`;
+        /// nil for a font a record cannot describe.
+        init?(pattern: OpaquePointer, config: OpaquePointer?) {
+            guard let file = Self.values(pattern, "file").first, case .string(let path) = file,
+                  let familyValue = Self.values(pattern, "family").first, case .string(let family) = familyValue
+            else { return nil }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(pattern, "index", 0, &index)
+            var matrix = FcMatrix()
+            let pointer = UnsafeMutablePointer<UnsafeMutablePointer<FcMatrix>?>.allocate(capacity: 1)
+            defer { pointer.deallocate() }
+            if FcPatternGetMatrix(pattern, "matrix", 0, pointer) == FcResultMatch, let value = pointer.pointee {
+                matrix = value.pointee
+                guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0 else { return nil }
+            }
+            var settings: [(name: String, values: [Value])] = []
+            for name in Self.settingNames {
+                let values = Self.values(pattern, name)
+                guard values.count == Self.count(pattern, name) else { return nil }   // a value XML cannot say
+                if !values.isEmpty { settings.append((name, values)) }
+            }
+            var paths: [String] = []
+            for list in [FcConfigGetConfigFiles(config), FcConfigGetConfigDirs(config), FcConfigGetFontDirs(config)] {
+                guard let list else { continue }
+                while let next = FcStrListNext(list) { paths.append(String(cString: next)) }
+                FcStrListDone(list)
+            }
+            paths += Self.userPaths() + [path]
+            var seen = Set<String>()
+            let unique = paths.filter { seen.insert($0).inserted }
+            let lines = [path, family] + unique + settings.flatMap { $0.values }.compactMap {
+                if case .string(let text) = $0 { return text } else { return nil }
+            }
+            guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
+            self.init(setup: Self.currentSetup(), file: path, index: index, family: family, settings: settings,
+                      stamps: unique.map { Stamp(path: $0, state: Self.state(of: $0)) })
+        }
+
+        init(setup: [String], file: String, index: Int32, family: String,
+             settings: [(name: String, values: [Value])], stamps: [Stamp]) {
+            (self.setup, self.file, self.index, self.family, self.settings, self.stamps) =
+                (setup, file, index, family, settings, stamps)
+        }
+
+        private static func count(_ pattern: OpaquePointer, _ name: String) -> Int {
+            var value = FcValue()
+            var count = 0
+            while FcPatternGet(pattern, name, Int32(count), &value) == FcResultMatch { count += 1 }
+            return count
+        }
+
+        private static func values(_ pattern: OpaquePointer, _ name: String) -> [Value] {
+            var result: [Value] = []
+            var value = FcValue()
+            while FcPatternGet(pattern, name, Int32(result.count), &value) == FcResultMatch {
+                switch value.type {
+                case FcTypeBool where value.u.b == FcTrue || value.u.b == FcFalse: result.append(.bool(value.u.b == FcTrue))
+                case FcTypeInteger: result.append(.int(value.u.i))
+                case FcTypeDouble: result.append(.double(value.u.d))
+                case FcTypeString: result.append(.string(String(cString: value.u.s)))
+                default: return result   // stops short: the caller sees fewer values than there are
+                }
+            }
+            return result
+        }
+
+        // MARK: - As text
+
+        var text: String {
+            var lines = [Self.heading] + setup + ["font \(index) \(file)", "family \(family)"]
+            for (name, values) in settings {
+                for value in values {
+                    switch value {
+                    case .bool(let flag): lines.append("set \(name) bool \(flag ? 1 : 0)")
+                    case .int(let number): lines.append("set \(name) int \(number)")
+                    case .double(let number): lines.append("set \(name) double \(number)")
+                    case .string(let text): lines.append("set \(name) string \(text)")
+                    }
+                }
+            }
+            lines += stamps.map { "stamp \($0.state ?? "- - -") \($0.path)" }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        /// The record a file holds; nil for anything else (another version's record, a damaged file).
+        init?(parsing text: String) {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.first == Substring(Self.heading), lines.last == "" else { return nil }
+            lines.removeFirst()
+            lines.removeLast()
+            var setup: [String] = [], settings: [(name: String, values: [Value])] = [], stamps: [Stamp] = []
+            var file: String?, index: Int32 = 0, family: String?
+            for line in lines {
+                let words = line.split(separator: " ", maxSplits: 1)
+                guard words.count == 2 else { return nil }
+                let rest = String(words[1])
+                switch words[0] {
+                case "setup": setup.append(String(line))
+                case "family": family = rest
+                case "font":
+                    let parts = rest.split(separator: " ", maxSplits: 1)
+                    guard parts.count == 2, let number = Int32(parts[0]) else { return nil }
+                    (index, file) = (number, String(parts[1]))
+                case "set":
+                    let parts = rest.split(separator: " ", maxSplits: 2)
+                    guard parts.count == 3 else { return nil }
+                    let value: Value
+                    switch parts[1] {
+                    case "bool": value = .bool(parts[2] == "1")
+                    case "int": guard let number = Int32(parts[2]) else { return nil }; value = .int(number)
+                    case "double": guard let number = Double(parts[2]) else { return nil }; value = .double(number)
+                    case "string": value = .string(String(parts[2]))
+                    default: return nil
+                    }
+                    if settings.last?.name == String(parts[0]) { settings[settings.count - 1].values.append(value) }
+                    else { settings.append((String(parts[0]), [value])) }
+                case "stamp":
+                    let parts = rest.split(separator: " ", maxSplits: 3)
+                    guard parts.count == 4 else { return nil }
+                    let state = parts[0] == "-" ? nil : parts[0...2].joined(separator: " ")
+                    stamps.append(Stamp(path: String(parts[3]), state: state))
+                default: return nil
+                }
+            }
+            guard let file, let family else { return nil }
+            self.init(setup: setup, file: file, index: index, family: family, settings: settings, stamps: stamps)
+        }
+
+        // MARK: - The one-font configuration
+
+        /// The rules that give a pattern the recorded settings, as fontconfig's XML.
+        var rules: String {
+            func escaped(_ text: String) -> String {
+                text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+            }
+            var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n<match target=\"pattern\">\n"
+            for (name, values) in settings {
+                xml += "<edit name=\"\(name)\" mode=\"assign\" binding=\"strong\">"
+                for value in values {
+                    switch value {
+                    case .bool(let flag): xml += "<bool>\(flag)</bool>"
+                    case .int(let number): xml += "<int>\(number)</int>"
+                    case .double(let number): xml += "<double>\(number)</double>"
+                    case .string(let text): xml += "<string>\(escaped(text))</string>"
+                    }
+                }
+                xml += "</edit>\n"
+            }
+            return xml + "</match>\n</fontconfig>\n"
+        }
+
+        /// A configuration of the recorded font and settings alone; nil when fontconfig will not make it,
+        /// or when in it the labels' family would not find the recorded face.
+        func configuration() -> OpaquePointer? {
+            guard let config = FcConfigCreate() else { return nil }
+            let made = fcString(rules) { FcConfigParseAndLoadFromMemory(config, $0, FcFalse) } == FcTrue
+                && fcString(file) { FcConfigAppFontAddFile(config, $0) } == FcTrue
+            guard made, finds(in: config) else {
+                FcConfigDestroy(config)
+                return nil
+            }
+            return config
+        }
+
+        private func finds(in config: OpaquePointer) -> Bool {
+            guard let pattern = FcPatternCreate() else { return false }
+            defer { FcPatternDestroy(pattern) }
+            _ = fcString(KeyboardRenderer.fontFamily) { FcPatternAddString(pattern, "family", $0) }
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultMatch
+            guard let match = FcFontMatch(config, pattern, &result) else { return false }
+            defer { FcPatternDestroy(match) }
+            var found: UnsafeMutablePointer<FcChar8>?
+            var foundIndex: Int32 = 0
+            guard FcPatternGetString(match, "file", 0, &found) == FcResultMatch, let found,
+                  FcPatternGetInteger(match, "index", 0, &foundIndex) == FcResultMatch else { return false }
+            return String(cString: found) == file && foundIndex == index
+        }
+    }
+}
+
+/// A Swift string as fontconfig's unsigned characters, for the length of `body`.
+private func fcString<Result>(_ text: String, _ body: (UnsafePointer<FcChar8>) -> Result) -> Result {
+    text.withCString { $0.withMemoryRebound(to: FcChar8.self, capacity: text.utf8.count + 1, body) }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
+    }
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CPangoCairo
+internal import CPangoFc
+internal import Trace
+
+/// Which font labels are drawn with, and how fontconfig is set up to find it.
+///
+/// Reading the system's font configuration (some fifty XML files) is the slowest step of start-up, about
+/// 8 ms, and it holds its parsed rules and the font caches in memory all day. Yet every label of a Latin
+/// keyboard is drawn with one font, at one size (`KeyboardRenderer.layoutSize`), with one set of rendering
+/// settings. So the answer the whole configuration gave is remembered in a small file (the record): the
+/// font file and the settings the configuration gave its pattern. At the next start, while nothing the
+/// answer came from has changed (each configuration file, folder and font folder is listed in the record
+/// with its modification time), fontconfig gets a configuration of that one font and those settings, made
+/// in well under a millisecond, and draws the same pixels.
+///
+/// Text the one font cannot draw as the system would (another script, whose fallback fonts and language
+/// rules the record does not hold, or a character the font lacks) makes the renderer load the whole
+/// configuration there and then (`widen`), once.
+public enum LabelFonts {
+    /// Whether fontconfig holds the one-font configuration now (`useRecord` took it, `widen` not yet).
+    nonisolated(unsafe) public private(set) static var isNarrow = false
+
+    /// The record's usual place: $XDG_CACHE_HOME/keypane/fonts, else ~/.cache/keypane/fonts; nil with
+    /// neither set.
+    public static func standardRecordPath() -> String? {
+        if let value = getenv("XDG_CACHE_HOME"), value.pointee != 0 { return String(cString: value) + "/keypane/fonts" }
+        if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) + "/.cache/keypane/fonts" }
+        return nil
+    }
+
+    /// Gives fontconfig the one-font configuration the record describes, if the record is there and still
+    /// holds; returns whether it did. Call it before anything touches fonts (`prepareFonts`). A record
+    /// that is missing, out of date or unreadable is no error: the system's configuration is read, as
+    /// without one.
+    public static func useRecord(at path: String) -> Bool {
+        guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds(),
+              let config = record.configuration() else { return false }
+        FcConfigSetCurrent(config)
+        FcConfigDestroy(config)   // the current configuration keeps its own reference
+        isNarrow = true
+        return true
+    }
+
+    /// Reads the system's whole font configuration and gives it to Pango, for text the one font cannot
+    /// draw as the system would. Nothing drawn before changes: the font the record names is the one the
+    /// whole configuration picks first.
+    static func widen() {
+        guard isNarrow else { return }
+        isNarrow = false
+        guard let config = FcInitLoadConfigAndFonts() else { return }
+        FcConfigSetCurrent(config)
+        pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
+        FcConfigDestroy(config)
+        Trace.step("whole font configuration read")
+    }
+
+    /// Whether the one-font configuration draws this text as the whole configuration would: only scripts
+    /// the record was made for (Latin, and the signs and marks all scripts share).
+    static func narrowCovers(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.value < 0x250 || {
+                let script = g_unichar_get_script(gunichar(scalar.value))
+                return script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
+                    || script == G_UNICODE_SCRIPT_LATIN
+            }()
+        }
+    }
+
+    /// Why the record could not be written.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Writes the record of the font Pango chose for labels with the whole configuration (`font`, a
+    /// PangoFont loaded for the labels' description) beside the file and renames it over, so a crash
+    /// never leaves half a record.
+    static func writeRecord(for font: OpaquePointer, at path: String) throws(Problem) {
+        guard !isNarrow else { return }
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)),
+              let record = Record(pattern: pattern, config: FcConfigGetCurrent()) else {
+            throw Problem(description: "the labels' font is not one that can be remembered (a transformed or "
+                          + "unnamed font); each start reads the whole font configuration")
+        }
+        let text = record.text
+        makeDirectories(upTo: path)
+        let temporary = path + ".new"
+        guard let file = fopen(temporary, "w") else {
+            throw Problem(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        let written = fputs(text, file) >= 0
+        let closed = fclose(file) == 0
+        guard written && closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Problem(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    private static func makeDirectories(upTo file: String) {
+        var prefix = file.hasPrefix("/") ? "" : "."
+        for part in file.split(separator: "/").dropLast() {
+            prefix += "/" + part
+            mkdir(prefix, 0o755)
+        }
+    }
+
+    private static func readSmallFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while bytes.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
