@@ -214,6 +214,7 @@ public final class KeyboardHost {
     public func run() -> Int32 {
         show()
         Trace.step("first frame drawn and flushed")
+        if window.presentFirstExpose(limit: 0.1) { Trace.step("first frame on screen") }
         // The keymap and the desktop's settings are read once the first frame is out, not on the first tap;
         // first, what a killed keyboard left on spare keycodes is emptied.
         let reclaimed = injector.reclaimLeftoverSpares()
@@ -326,6 +327,8 @@ public final class KeyboardHost {
         showButton?.hide()
         guard !window.isMapped else { return }
         window.map()
+        // The window manager maps the window while the keys are drawn.
+        XFlush(display)
         _ = engine.startScanning(at: EventLoop.monotonicNow())
         painter.redrawAll(engine, handle: placement.handleRect)
         XFlush(display)

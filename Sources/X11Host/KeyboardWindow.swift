@@ -1,6 +1,7 @@
 internal import CCairoXlib
 internal import CX11
 internal import CXInput2
+internal import EventLoop
 public import KeyboardModel
 internal import Render
 public import XDisplay
@@ -236,6 +237,23 @@ public final class KeyboardWindow {
     }
 
     /// Copies areas of the back buffer to the window.
+    /// Waits for the server's first Expose of the window (once the window manager has mapped it) and
+    /// shows the frame drawn, at most `limit` seconds: the frame is on screen before the rest of start-up
+    /// runs, not after it. Other events stay queued for the loop. True when it was shown.
+    func presentFirstExpose(limit: Double) -> Bool {
+        let end = EventLoop.monotonicNow() + limit
+        var event = XEvent()
+        while XCheckTypedWindowEvent(display, window, Expose, &event) == 0 {
+            let left = end - EventLoop.monotonicNow()
+            guard left > 0 else { return false }
+            var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(left * 1000) + 1)
+        }
+        present([Rect(x: 0, y: 0, width: frame.width, height: frame.height)])
+        XFlush(display)
+        return true
+    }
+
     func present(_ areas: [Rect]) {
         for area in areas {
             XCopyArea(display, pixmap, window, gc, Int32(area.x), Int32(area.y), UInt32(area.width),
