@@ -1,4 +1,4 @@
-internal import CDBus
+internal import CAtspi
 
 /// The session's switch for application accessibility, org.a11y.Status IsEnabled on the session bus.
 /// Qt applications and Firefox speak to the accessibility bus only while it is on (GTK always does), so a
@@ -8,32 +8,35 @@ public final class AccessibilityStatus {
     /// How long one call may take, in milliseconds.
     static let timeout: Int32 = 250
     private let connection: OpaquePointer
+    private let lib: AccessibilityLibraries
     /// Whether Keypane turned it on, and so turns it off again.
     private var turnedOn = false
 
-    /// The session bus; nil when it cannot be reached.
+    /// The session bus; nil when it cannot be reached (or libdbus cannot be loaded).
     public init?() {
+        guard let lib = try? AccessibilityLibraries.shared() else { return nil }
+        self.lib = lib
         var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let bus = dbus_bus_get(DBUS_BUS_SESSION, &error) else { return nil }
-        dbus_connection_set_exit_on_disconnect(bus, 0)
+        lib.errorInit(&error)
+        defer { lib.errorFree(&error) }
+        guard let bus = lib.busGet(DBUS_BUS_SESSION, &error) else { return nil }
+        lib.setExitOnDisconnect(bus, 0)
         connection = bus
     }
 
-    deinit { dbus_connection_unref(connection) }
+    deinit { lib.connectionUnref(connection) }
 
     /// IsEnabled now; nil when the bus launcher does not answer.
     public var isEnabled: Bool? {
         guard let reply = call("Get", appending: { _ in }) else { return nil }
-        defer { dbus_message_unref(reply) }
+        defer { lib.messageUnref(reply) }
         var iterator = DBusMessageIter(), variant = DBusMessageIter()
-        guard dbus_message_iter_init(reply, &iterator) != 0,
-              dbus_message_iter_get_arg_type(&iterator) == Self.type("v") else { return nil }
-        dbus_message_iter_recurse(&iterator, &variant)
-        guard dbus_message_iter_get_arg_type(&variant) == Self.type("b") else { return nil }
+        guard lib.iterInit(reply, &iterator) != 0,
+              lib.iterArgType(&iterator) == Self.type("v") else { return nil }
+        lib.iterRecurse(&iterator, &variant)
+        guard lib.iterArgType(&variant) == Self.type("b") else { return nil }
         var value: dbus_bool_t = 0
-        dbus_message_iter_get_basic(&variant, &value)
+        lib.iterBasic(&variant, &value)
         return value != 0
     }
 
@@ -56,33 +59,33 @@ public final class AccessibilityStatus {
         guard let reply = call("Set", appending: { iterator in
             var variant = DBusMessageIter()
             var flag: dbus_bool_t = value ? 1 : 0
-            dbus_message_iter_open_container(&iterator, Self.type("v"), "b", &variant)
-            dbus_message_iter_append_basic(&variant, Self.type("b"), &flag)
-            dbus_message_iter_close_container(&iterator, &variant)
+            _ = lib.iterOpenContainer(&iterator, Self.type("v"), "b", &variant)
+            _ = lib.iterAppendBasic(&variant, Self.type("b"), &flag)
+            _ = lib.iterCloseContainer(&iterator, &variant)
         }) else { return false }
-        dbus_message_unref(reply)
+        lib.messageUnref(reply)
         return true
     }
 
     /// Calls org.freedesktop.DBus.Properties.METHOD("org.a11y.Status", "IsEnabled", ...) on the bus
     /// launcher and waits for the reply, at most `timeout`.
     private func call(_ method: String, appending more: (inout DBusMessageIter) -> Void) -> OpaquePointer? {
-        guard let message = dbus_message_new_method_call("org.a11y.Bus", "/org/a11y/bus",
+        guard let message = lib.newMethodCall("org.a11y.Bus", "/org/a11y/bus",
                                                          "org.freedesktop.DBus.Properties", method) else { return nil }
-        defer { dbus_message_unref(message) }
+        defer { lib.messageUnref(message) }
         var iterator = DBusMessageIter()
-        dbus_message_iter_init_append(message, &iterator)
+        lib.iterInitAppend(message, &iterator)
         for text in ["org.a11y.Status", "IsEnabled"] {
             text.withCString { pointer in
                 var string: UnsafePointer<CChar>? = pointer
-                _ = dbus_message_iter_append_basic(&iterator, Self.type("s"), &string)
+                _ = lib.iterAppendBasic(&iterator, Self.type("s"), &string)
             }
         }
         more(&iterator)
         var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        return dbus_connection_send_with_reply_and_block(connection, message, Self.timeout, &error)
+        lib.errorInit(&error)
+        defer { lib.errorFree(&error) }
+        return lib.sendWithReplyAndBlock(connection, message, Self.timeout, &error)
     }
 
     /// A D-Bus type code ('s', 'b', 'v').

@@ -19,6 +19,7 @@ public final class FocusWatcher {
     /// How much of the text before the caret is read, in characters.
     public static let contextLength: Int32 = 64
 
+    private let lib: AccessibilityLibraries
     private let focused: (TextField) -> Void
     private let caretMoved: (Int) -> Void
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
@@ -42,19 +43,20 @@ public final class FocusWatcher {
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else {
             throw AccessibilityError("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
         }
-        let started = atspi_init()
+        lib = try AccessibilityLibraries.shared()
+        let started = lib.atspiInit()
         guard started == 0 || started == 1 else { throw AccessibilityError("cannot reach the accessibility bus") }
-        atspi_set_timeout(Self.queryTimeout, Self.startupTimeout)
+        lib.setTimeout(Self.queryTimeout, Self.startupTimeout)
         let callback: AtspiEventListenerCB = { event, context in
-            guard let event else { return }
-            defer { g_boxed_free(atspi_event_get_type(), event) }
-            guard let context else { return }
-            Unmanaged<FocusWatcher>.fromOpaque(context).takeUnretainedValue().received(event.pointee)
+            guard let event, let context else { return }
+            let watcher = Unmanaged<FocusWatcher>.fromOpaque(context).takeUnretainedValue()
+            defer { g_boxed_free(watcher.lib.eventGetType(), event) }
+            watcher.received(event.pointee)
         }
-        listener = atspi_event_listener_new(callback, Unmanaged.passUnretained(self).toOpaque(), nil)
+        listener = lib.listenerNew(callback, Unmanaged.passUnretained(self).toOpaque(), nil)
         for name in Self.events {
             var error: UnsafeMutablePointer<GError>?
-            guard atspi_event_listener_register(listener, name, &error) != 0 else {
+            guard lib.listenerRegister(listener, name, &error) != 0 else {
                 let message = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
                 if let error { g_error_free(error) }
                 throw AccessibilityError("cannot listen for \(name): \(message)")
@@ -65,7 +67,7 @@ public final class FocusWatcher {
     deinit {
         field = nil
         if let listener {
-            for name in Self.events { atspi_event_listener_deregister(listener, name, nil) }
+            for name in Self.events { _ = lib.listenerDeregister(listener, name, nil) }
             g_object_unref(UnsafeMutableRawPointer(listener))
         }
     }
@@ -77,18 +79,18 @@ public final class FocusWatcher {
             return
         }
         // Gaining the focus only: losing it is followed by another object gaining it.
-        guard event.detail1 == 1, let field = Self.describe(source) else { return }
+        guard event.detail1 == 1, let field = Self.describe(source, lib) else { return }
         self.field = field.takesText ? source : nil
-        canRead = field.mayBeRead && Self.hasText(source)
+        canRead = field.mayBeRead && Self.hasText(source, lib)
         focused(field)
     }
 
     /// Where the focused field is on the screen; nil without an answer.
     public func fieldFrame() -> Rect? {
-        guard let field, let component = atspi_accessible_get_component_iface(field) else { return nil }
+        guard let field, let component = lib.componentInterface(field) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(component)) }
         var error: UnsafeMutablePointer<GError>?
-        guard let extents = atspi_component_get_extents(component, ATSPI_COORD_TYPE_SCREEN, &error) else {
+        guard let extents = lib.componentExtents(component, ATSPI_COORD_TYPE_SCREEN, &error) else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -101,16 +103,16 @@ public final class FocusWatcher {
     /// Asks the application to scroll the focused field's top-left corner to a point of the screen (as far
     /// as its page or view can scroll). True when it says it did.
     public func scrollField(to point: (x: Int, y: Int)) -> Bool {
-        guard let field, let component = atspi_accessible_get_component_iface(field) else { return false }
+        guard let field, let component = lib.componentInterface(field) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(component)) }
         var error: UnsafeMutablePointer<GError>?
-        let done = atspi_component_scroll_to_point(component, ATSPI_COORD_TYPE_SCREEN, gint(point.x), gint(point.y), &error)
+        let done = lib.componentScrollToPoint(component, ATSPI_COORD_TYPE_SCREEN, gint(point.x), gint(point.y), &error)
         if let error { g_error_free(error) }
         return done != 0
     }
 
-    private static func hasText(_ object: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
-        guard let text = atspi_accessible_get_text_iface(object) else { return false }
+    private static func hasText(_ object: UnsafeMutablePointer<AtspiAccessible>, _ lib: AccessibilityLibraries) -> Bool {
+        guard let text = lib.textInterface(object) else { return false }
         g_object_unref(UnsafeMutableRawPointer(text))
         return true
     }
@@ -118,15 +120,15 @@ public final class FocusWatcher {
     /// The focused field's text before the caret (at most `contextLength` characters) and the caret's offset;
     /// nil when the field may not be read, has no Text interface, or did not answer in time.
     public func textBeforeCaret() -> (text: String, caret: Int)? {
-        guard canRead, let field, let text = atspi_accessible_get_text_iface(field) else { return nil }
+        guard canRead, let field, let text = lib.textInterface(field) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(text)) }
         var error: UnsafeMutablePointer<GError>?
-        let caret = atspi_text_get_caret_offset(text, &error)
+        let caret = lib.textCaretOffset(text, &error)
         guard error == nil, caret >= 0 else {
             if let error { g_error_free(error) }
             return nil
         }
-        guard let before = atspi_text_get_text(text, max(0, caret - Self.contextLength), caret, &error) else {
+        guard let before = lib.textText(text, max(0, caret - Self.contextLength), caret, &error) else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -136,9 +138,9 @@ public final class FocusWatcher {
 
     /// The field as its role, states and attributes say; nil when the application did not answer in time
     /// (then the keyboard stays as it is, rather than hiding from a field it could not ask about).
-    static func describe(_ object: UnsafeMutablePointer<AtspiAccessible>) -> TextField? {
+    static func describe(_ object: UnsafeMutablePointer<AtspiAccessible>, _ lib: AccessibilityLibraries) -> TextField? {
         var error: UnsafeMutablePointer<GError>?
-        let role = atspi_accessible_get_role(object, &error)
+        let role = lib.role(object, &error)
         if let error {
             g_error_free(error)
             return nil
@@ -155,17 +157,17 @@ public final class FocusWatcher {
         default: field.role = .other
         }
         // An object with the focus has states (FOCUSED among them): none means no answer.
-        guard let states = atspi_accessible_get_state_set(object) else { return nil }
+        guard let states = lib.stateSet(object) else { return nil }
         do {
             defer { g_object_unref(UnsafeMutableRawPointer(states)) }
-            guard atspi_state_set_is_empty(states) == 0 else { return nil }
-            field.editable = atspi_state_set_contains(states, ATSPI_STATE_EDITABLE) != 0
-            field.readOnly = atspi_state_set_contains(states, ATSPI_STATE_READ_ONLY) != 0
-            field.multiLine = atspi_state_set_contains(states, ATSPI_STATE_MULTI_LINE) != 0
+            guard lib.stateSetIsEmpty(states) == 0 else { return nil }
+            field.editable = lib.stateSetContains(states, ATSPI_STATE_EDITABLE) != 0
+            field.readOnly = lib.stateSetContains(states, ATSPI_STATE_READ_ONLY) != 0
+            field.multiLine = lib.stateSetContains(states, ATSPI_STATE_MULTI_LINE) != 0
         }
-        if role == ATSPI_ROLE_SPIN_BUTTON, let value = atspi_accessible_get_value_iface(object) {
+        if role == ATSPI_ROLE_SPIN_BUTTON, let value = lib.valueInterface(object) {
             defer { g_object_unref(UnsafeMutableRawPointer(value)) }
-            let step = atspi_value_get_minimum_increment(value, &error)
+            let step = lib.valueMinimumIncrement(value, &error)
             if let failed = error {
                 g_error_free(failed)
                 error = nil
@@ -173,7 +175,7 @@ public final class FocusWatcher {
                 field.step = step
             }
         }
-        if let attributes = atspi_accessible_get_attributes(object, &error) {
+        if let attributes = lib.attributes(object, &error) {
             defer { g_hash_table_unref(attributes) }
             if let value = g_hash_table_lookup(attributes, "text-input-type") {
                 field.inputType = String(cString: value.assumingMemoryBound(to: CChar.self)).lowercased()

@@ -1,1 +1,2 @@
 #include <atspi/atspi.h>
+#include <dbus/dbus.h>
