@@ -32,83 +32,98 @@ enum LayoutParser {
     static func parse(_ text: String, name: String, file: String) throws(LayoutError) -> LayoutSource {
         var source = LayoutSource(name: name, file: file)
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let rawLine = Substring(bytes)
             lineNumber += 1
-            var scanner = Scanner(line: Array(rawLine), file: file, lineNumber: lineNumber)
-            scanner.skipSpaces()
-            if scanner.atEnd || scanner.peek == "#" { continue }
-            let word = scanner.word()
-            let location = scanner.location(at: 0)
-            switch word {
-            case "type":
-                let value = try scanner.requiredWord("a keyboard type (\(KeyboardType.allNames))")
-                guard let type = KeyboardType(rawValue: value) else {
-                    throw scanner.error(
-                        "unknown keyboard type '\(value)': expected one of \(KeyboardType.allNames)",
-                        back: value.count)
-                }
-                source.type = (type, location)
-            case "title":
-                scanner.skipSpaces()
-                source.title = try scanner.value(expected: "a title")
-            case "layers":
-                var names: [String] = []
-                while case let name = scanner.word(), !name.isEmpty {
-                    try checkLayerName(name, scanner: scanner)
-                    if names.contains(name) {
-                        throw scanner.error("layer '\(name)' is listed twice", back: name.count)
-                    }
-                    names.append(name)
-                }
-                guard !names.isEmpty else { throw scanner.error("expected one or more layer names") }
-                source.layers = (names, location)
-            case "inherit":
-                let parent = try scanner.requiredWord("the name of a layout to inherit from")
-                source.inherit = (parent, location)
-            case "layer":
-                let layer = try scanner.requiredWord("a layer name")
-                try checkLayerName(layer, scanner: scanner)
-                var section = LayoutSource.Section(
-                    layer: layer, classes: WidthClass.allCases, location: location)
-                var next = scanner.word()
-                if let widthClass = WidthClass(rawValue: next) {
-                    section.classes = [widthClass]
-                    next = scanner.word()
-                }
-                if next == "from" {
-                    section.derivedFrom = try scanner.requiredWord("the layer to derive from")
-                    next = scanner.word()
-                }
-                guard next.isEmpty else {
-                    throw scanner.error(
-                        "unexpected '\(next)': expected compact, regular or 'from LAYER'", back: next.count)
-                }
-                source.sections.append(section)
-            case "row", "same":
-                guard !source.sections.isEmpty else {
-                    throw scanner.error("'\(word)' before any 'layer' line: expected 'layer NAME' first",
-                                        back: word.count)
-                }
-                guard source.sections[source.sections.count - 1].derivedFrom == nil else {
-                    throw scanner.error("a layer derived with 'from' takes no rows", back: word.count)
-                }
-                if word == "same" {
-                    try scanner.expectEnd()
-                    source.sections[source.sections.count - 1].rows.append(.same(location))
-                } else {
-                    let items = try scanner.rowItems()
-                    source.sections[source.sections.count - 1].rows.append(
-                        .row(Row(items: items, location: location)))
-                }
-            default:
-                throw LayoutError(location, "unknown statement '\(word)': expected \(directives)")
+            // Scalar by scalar where each scalar is a character of its own (every line of most layouts:
+            // no scalar below U+0300 joins another), which spares the grapheme breaking; else character by
+            // character, so that a keycap or a skin-toned emoji stays one key.
+            let scalars = Array(rawLine.unicodeScalars)
+            if scalars.allSatisfy({ $0.value < 0x300 }) || rawLine.count == scalars.count {
+                var scanner = Scanner(line: scalars, file: file, lineNumber: lineNumber)
+                try parseLine(&scanner, into: &source)
+            } else {
+                var scanner = Scanner(line: Array(rawLine), file: file, lineNumber: lineNumber)
+                try parseLine(&scanner, into: &source)
             }
-            if word != "row" && word != "layer" && word != "same" { try scanner.expectEnd() }
         }
         return source
     }
 
-    static func checkLayerName(_ name: String, scanner: Scanner) throws(LayoutError) {
+    /// One line's statement, added to `source`.
+    static func parseLine<Unit>(_ scanner: inout Scanner<Unit>, into source: inout LayoutSource) throws(LayoutError) {
+        scanner.skipSpaces()
+        if scanner.atEnd || scanner.peek == "#" { return }
+        let word = scanner.word()
+        let location = scanner.location(at: 0)
+        switch word {
+        case "type":
+            let value = try scanner.requiredWord("a keyboard type (\(KeyboardType.allNames))")
+            guard let type = KeyboardType(rawValue: value) else {
+                throw scanner.error(
+                    "unknown keyboard type '\(value)': expected one of \(KeyboardType.allNames)",
+                    back: value.count)
+            }
+            source.type = (type, location)
+        case "title":
+            scanner.skipSpaces()
+            source.title = try scanner.value(expected: "a title")
+        case "layers":
+            var names: [String] = []
+            while case let name = scanner.word(), !name.isEmpty {
+                try checkLayerName(name, scanner: scanner)
+                if names.contains(name) {
+                    throw scanner.error("layer '\(name)' is listed twice", back: name.count)
+                }
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw scanner.error("expected one or more layer names") }
+            source.layers = (names, location)
+        case "inherit":
+            let parent = try scanner.requiredWord("the name of a layout to inherit from")
+            source.inherit = (parent, location)
+        case "layer":
+            let layer = try scanner.requiredWord("a layer name")
+            try checkLayerName(layer, scanner: scanner)
+            var section = LayoutSource.Section(
+                layer: layer, classes: WidthClass.allCases, location: location)
+            var next = scanner.word()
+            if let widthClass = WidthClass(rawValue: next) {
+                section.classes = [widthClass]
+                next = scanner.word()
+            }
+            if next == "from" {
+                section.derivedFrom = try scanner.requiredWord("the layer to derive from")
+                next = scanner.word()
+            }
+            guard next.isEmpty else {
+                throw scanner.error(
+                    "unexpected '\(next)': expected compact, regular or 'from LAYER'", back: next.count)
+            }
+            source.sections.append(section)
+        case "row", "same":
+            guard !source.sections.isEmpty else {
+                throw scanner.error("'\(word)' before any 'layer' line: expected 'layer NAME' first",
+                                    back: word.count)
+            }
+            guard source.sections[source.sections.count - 1].derivedFrom == nil else {
+                throw scanner.error("a layer derived with 'from' takes no rows", back: word.count)
+            }
+            if word == "same" {
+                try scanner.expectEnd()
+                source.sections[source.sections.count - 1].rows.append(.same(location))
+            } else {
+                let items = try scanner.rowItems()
+                source.sections[source.sections.count - 1].rows.append(
+                    .row(Row(items: items, location: location)))
+            }
+        default:
+            throw LayoutError(location, "unknown statement '\(word)': expected \(directives)")
+        }
+        if word != "row" && word != "layer" && word != "same" { try scanner.expectEnd() }
+    }
+
+    static func checkLayerName<Unit>(_ name: String, scanner: Scanner<Unit>) throws(LayoutError) {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
         }
@@ -119,17 +134,39 @@ enum LayoutParser {
     }
 }
 
-/// Reads one line of a layout file, character by character.
-struct Scanner {
-    let line: [Character]
+/// What a line is read in: characters, or Unicode scalars where each is a character of its own.
+protocol ScanUnit: Equatable, ExpressibleByUnicodeScalarLiteral {
+    /// The unit's ASCII code, nil for any other.
+    var asciiValue: UInt8? { get }
+    func append(to text: inout String)
+}
+
+extension Character: ScanUnit {
+    func append(to text: inout String) { text.append(self) }
+}
+
+extension Unicode.Scalar: ScanUnit {
+    var asciiValue: UInt8? { isASCII ? UInt8(value) : nil }
+    func append(to text: inout String) { text.unicodeScalars.append(self) }
+}
+
+/// Reads one line of a layout file, unit by unit (a column is a unit).
+struct Scanner<Unit: ScanUnit> {
+    let line: [Unit]
     let file: String
     let lineNumber: Int
     var index = 0
 
-    static let modifierCharacters: Set<Character> = ["*", "=", "^", "~"]
+    static func isModifier(_ unit: Unit) -> Bool { unit == "*" || unit == "=" || unit == "^" || unit == "~" }
+    static func isSpace(_ unit: Unit) -> Bool { unit == " " || unit == "\t" || unit == "\r" }
+    /// An ASCII letter or digit (names of keysyms, actions and widths are ASCII).
+    static func isAlphanumeric(_ unit: Unit) -> Bool {
+        guard let code = unit.asciiValue else { return false }
+        return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7A)
+    }
 
     var atEnd: Bool { index >= line.count }
-    var peek: Character? { atEnd ? nil : line[index] }
+    var peek: Unit? { atEnd ? nil : line[index] }
 
     func location(at column: Int? = nil) -> SourceLocation {
         SourceLocation(file: file, line: lineNumber, column: (column ?? index) + 1)
@@ -141,7 +178,7 @@ struct Scanner {
     }
 
     mutating func skipSpaces() {
-        while let c = peek, c == " " || c == "\t" || c == "\r" { index += 1 }
+        while let c = peek, Self.isSpace(c) { index += 1 }
     }
 
     /// The next run of non-space characters, or "" at the end (or at a comment).
@@ -149,8 +186,8 @@ struct Scanner {
         skipSpaces()
         if peek == "#" { return "" }
         var result = ""
-        while let c = peek, c != " " && c != "\t" && c != "\r" {
-            result.append(c)
+        while let c = peek, !Self.isSpace(c) {
+            c.append(to: &result)
             index += 1
         }
         return result
@@ -170,11 +207,11 @@ struct Scanner {
     }
 
     /// A quoted string with \" and \\ escapes, or a bare value up to a space or a modifier.
-    mutating func value(expected: String, stoppingAt stop: Character? = nil) throws(LayoutError) -> String {
+    mutating func value(expected: String, stoppingAt stop: Unit? = nil) throws(LayoutError) -> String {
         if peek == "\"" { return try quoted() }
         var result = ""
-        while let c = peek, c != " " && c != "\t" && c != "\r" && c != stop && !Self.modifierCharacters.contains(c) {
-            result.append(c)
+        while let c = peek, !Self.isSpace(c) && c != stop && !Self.isModifier(c) {
+            c.append(to: &result)
             index += 1
         }
         guard !result.isEmpty else { throw error("expected \(expected)") }
@@ -196,9 +233,9 @@ struct Scanner {
             case "\\":
                 guard let escaped = peek else { break }
                 index += 1
-                result.append(escaped == "n" ? "\n" : escaped)
+                if escaped == "n" { result.append("\n") } else { escaped.append(to: &result) }
             default:
-                result.append(c)
+                c.append(to: &result)
             }
         }
         throw LayoutError(location(at: start), "unterminated quote: expected a closing '\"'")
@@ -216,7 +253,7 @@ struct Scanner {
         return items
     }
 
-    private mutating func rowItem(first: Character) throws(LayoutError) -> RowItem {
+    private mutating func rowItem(first: Unit) throws(LayoutError) -> RowItem {
         let start = index
         let function: KeyFunction?
         switch first {
@@ -225,12 +262,12 @@ struct Scanner {
             function = nil
         case "!":
             index += 1
-            let name = identifier { $0.isLetter || $0.isNumber || $0 == "_" }
+            let name = identifier { Self.isAlphanumeric($0) || $0 == "_" }
             guard !name.isEmpty else { throw error("expected an X keysym name after '!', such as Return or F1") }
             function = .keysym(name)
         case "@":
             index += 1
-            let name = identifier { $0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" }
+            let name = identifier { Self.isAlphanumeric($0) || $0 == "-" || $0 == ":" }
             guard let action = KeyFunction(actionName: name) else {
                 throw LayoutError(location(at: start),
                     "unknown key action '@\(name)': expected @shift, @caps-lock, @layer:NAME, @globe or @dismiss")
@@ -242,11 +279,11 @@ struct Scanner {
             function = .text(try value(expected: "a key"))
         }
         var key = KeySpec(function: function ?? .text(""))
-        while let c = peek, Self.modifierCharacters.contains(c) {
+        while let c = peek, Self.isModifier(c) {
             index += 1
             switch c {
             case "*":
-                let text = identifier { $0.isNumber || $0 == "." }
+                let text = identifier { ($0.asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false) || $0 == "." }
                 guard let width = Double(text), width > 0, width <= 100 else {
                     throw error("expected a width in key units after '*', a number such as 1.5", back: text.count)
                 }
@@ -261,8 +298,10 @@ struct Scanner {
                 } while peek == ","
             }
         }
-        if let c = peek, c != " " && c != "\t" && c != "\r" {
-            throw error("unexpected '\(c)' in a key: expected a space or one of * = ^ ~")
+        if let c = peek, !Self.isSpace(c) {
+            var shown = ""
+            c.append(to: &shown)
+            throw error("unexpected '\(shown)' in a key: expected a space or one of * = ^ ~")
         }
         if function == nil {
             guard key.label == nil && key.secondary == nil && key.alternates.isEmpty else {
@@ -273,10 +312,10 @@ struct Scanner {
         return .key(key)
     }
 
-    private mutating func identifier(_ allowed: (Character) -> Bool) -> String {
+    private mutating func identifier(_ allowed: (Unit) -> Bool) -> String {
         var result = ""
         while let c = peek, allowed(c) {
-            result.append(c)
+            c.append(to: &result)
             index += 1
         }
         return result

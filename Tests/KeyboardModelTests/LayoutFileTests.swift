@@ -93,6 +93,26 @@ import Testing
         #expect(error.description.hasPrefix("test.layout:4:7: unterminated quote: expected a closing"))
     }
 
+    /// A key is a character, however many code points it has: a keycap (# or * and two marks after it) is
+    /// a key, not a comment or a width; a skin-toned wave and a flag are one key each; Cyrillic reads as
+    /// Latin does. Columns count characters.
+    @Test func keysOfManyCodePointsAreOneKeyAndColumnsCountCharacters() throws {
+        let text = header + "layer letters\nrow #\u{FE0F}\u{20E3} *\u{FE0F}\u{20E3}*2 👋🏽~👋🏻,👋🏿 🇩🇪 ж~ё\n"
+        let library = try parse(text).get()
+        let layout = try #require(library.layouts["test"])
+        let keys = layout.rows(layer: "letters", widthClass: .compact)[0].items.compactMap { item -> KeySpec? in
+            if case .key(let key) = item { return key } else { return nil }
+        }
+        #expect(keys.map(\.function) == [.text("#\u{FE0F}\u{20E3}"), .text("*\u{FE0F}\u{20E3}"), .text("👋🏽"),
+                                          .text("🇩🇪"), .text("ж")])
+        #expect(keys[1].width == 2 && keys[2].alternates == ["👋🏻", "👋🏿"] && keys[4].alternates == ["ё"])
+        let error = try #require(parseError(header + "layer letters\nrow 👋🏽 🇩🇪 ж*2x a\n"))
+        #expect(error.location == SourceLocation(file: "test.layout", line: 4, column: 12), "\(error)")
+        #expect(error.message.hasPrefix("unexpected 'x' in a key"))
+        let plain = try #require(parseError(header + "layer letters\nrow ab ж*2x a\n"))
+        #expect(plain.location == SourceLocation(file: "test.layout", line: 4, column: 11), "\(plain)")
+    }
+
     @Test func unknownActionIsNamed() throws {
         let error = try #require(parseError(header + "layer letters\nrow a @jump b\n"))
         #expect(error.location == SourceLocation(file: "test.layout", line: 4, column: 7))
