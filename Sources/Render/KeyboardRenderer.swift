@@ -26,6 +26,8 @@ public final class KeyboardRenderer {
 
     public init(theme: Theme = .light) {
         self.theme = theme
+        // Fontconfig is being set up on a thread of its own (`LabelFonts.prepare`): Pango waits for it.
+        LabelFonts.awaitPrepared()
         pangoContext = pango_font_map_create_context(pango_cairo_font_map_get_default())
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -75,12 +77,6 @@ public final class KeyboardRenderer {
 
     /// The one size (in pixels) labels are laid out at.
     static let layoutSize = 64.0
-
-    /// Starts reading the system's font configuration, which Pango does on a thread of its own: called
-    /// first thing, it overlaps the rest of start-up instead of delaying the first frame.
-    public static func prepareFonts() {
-        _ = pango_cairo_font_map_get_default()
-    }
 
     deinit {
         forgetImages()

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CCairo
 internal import CPangoCairo
 internal import CPangoFc
 internal import Trace
@@ -31,11 +32,74 @@ public enum LabelFonts {
         return nil
     }
 
+    /// Sets fontconfig up on a thread of its own while start-up goes on: the one-font configuration of the
+    /// record at `path`, if it holds; else the system's whole configuration, which Pango would otherwise
+    /// read when the first font map is made. The first renderer waits for it (`awaitPrepared`). Call it
+    /// first thing, before anything touches fonts.
+    public static func prepare(recordAt path: String?) {
+        recordPath = path
+        sem_init(&prepared, 0, 0)
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in LabelFonts.setUp(); return nil }, nil) == 0 else {
+            setUp()
+            return
+        }
+        pthread_detach(thread)
+        isPreparing = true
+    }
+
+    nonisolated(unsafe) private static var recordPath: String?
+    nonisolated(unsafe) private static var isPreparing = false
+    nonisolated(unsafe) private static var prepared = sem_t()
+
+    private static func setUp() {
+        if let path = recordPath, useRecord(at: path) {
+            sem_post(&prepared)
+            warmUp()
+        } else {
+            FcInit()
+            sem_post(&prepared)
+        }
+    }
+
+    /// Lays out and draws a line of letters with a font map of its own, meanwhile: the font file is opened
+    /// and parsed, and the code that shapes and draws is read in, before the first frame needs them (half
+    /// a millisecond off it).
+    private static func warmUp() {
+        let map = pango_cairo_font_map_new()
+        let context = pango_font_map_create_context(map)
+        let layout = pango_layout_new(context)
+        let font = pango_font_description_from_string(KeyboardRenderer.fontFamily)
+        pango_font_description_set_absolute_size(font, KeyboardRenderer.layoutSize * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_text(layout, "qwertyuiopasdfghjklzxcvbnm", -1)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 64, 64)
+        let cr = cairo_create(surface)
+        cairo_scale(cr, 0.3, 0.3)
+        pango_cairo_show_layout(cr, layout)
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+        pango_font_description_free(font)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(map))
+    }
+
+    /// Waits until `prepare`'s set-up is done (at once without one); returns whether the record was used.
+    @discardableResult
+    public static func awaitPrepared() -> Bool {
+        if isPreparing {
+            while sem_wait(&prepared) != 0 && errno == EINTR {}
+            isPreparing = false
+            Trace.step(isNarrow ? "fonts remembered" : "font configuration read")
+        }
+        return isNarrow
+    }
+
     /// Gives fontconfig the one-font configuration the record describes, if the record is there and still
-    /// holds; returns whether it did. Call it before anything touches fonts (`prepareFonts`). A record
-    /// that is missing, out of date or unreadable is no error: the system's configuration is read, as
-    /// without one.
-    public static func useRecord(at path: String) -> Bool {
+    /// holds; returns whether it did. A record that is missing, out of date or unreadable is no error:
+    /// the system's configuration is read, as without one.
+    static func useRecord(at path: String) -> Bool {
         guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds(),
               let config = record.configuration() else { return false }
         FcConfigSetCurrent(config)

@@ -129,6 +129,15 @@ public final class KeyboardHost {
 
     /// Asks a running keyboard on this display to do something. True when one was found.
     public static func sendToRunning(_ command: Command, connection: DisplayConnection) -> Bool {
+        // Every atom start-up names, in one round trip instead of one each (this is start-up's first).
+        let screen = connection.defaultScreen
+        connection.internAtoms([instanceSelection(screen: screen), "_KEYPANE_COMMAND", "WM_DELETE_WINDOW",
+                                "UTF8_STRING", "_NET_WM_NAME", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_DOCK",
+                                "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY",
+                                "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_DESKTOP",
+                                "_NET_WM_STRUT_PARTIAL", "_NET_WM_STRUT", "_NET_ACTIVE_WINDOW",
+                                "_NET_WM_STATE_FULLSCREEN", "_XSETTINGS_S\(screen)", "_XSETTINGS_SETTINGS", "MANAGER",
+                                "_KEYPANE_SPARE_KEYCODES"])
         let display = connection.display
         let owner = XGetSelectionOwner(display, connection.atom(instanceSelection(screen: connection.defaultScreen)))
         guard owner != 0 else { return false }

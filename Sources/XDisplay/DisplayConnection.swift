@@ -66,4 +66,12 @@ public final class DisplayConnection {
 
     /// An atom by name, made if need be.
     public func atom(_ name: String) -> UInt { XInternAtom(display, name, 0) }
+
+    /// Asks for many atoms in one round trip: Xlib keeps them, so `atom` finds each without asking again.
+    public func internAtoms(_ names: [String]) {
+        var pointers = names.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        var atoms = [UInt](repeating: 0, count: names.count)
+        _ = XInternAtoms(display, &pointers, Int32(names.count), 0, &atoms)
+    }
 }

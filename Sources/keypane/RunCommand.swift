@@ -103,11 +103,10 @@ struct RunCommand {
     /// Runs the keyboard; returns its exit status.
     func run() -> Int32 {
         Trace.step("settings read")
-        // The font the labels were drawn with last time, while nothing it came from has changed; else Pango
-        // reads the whole font configuration, on a thread of its own, meanwhile.
+        // Fontconfig is set up on a thread of its own meanwhile: with the font the labels were drawn with
+        // last time, while nothing it came from has changed; else with the whole font configuration.
         let fontRecord = LabelFonts.standardRecordPath()
-        if let fontRecord, LabelFonts.useRecord(at: fontRecord) { Trace.step("fonts remembered") }
-        KeyboardRenderer.prepareFonts()
+        LabelFonts.prepare(recordAt: fontRecord)
         let connection: DisplayConnection
         do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
         Trace.step("display opened")
