@@ -321,7 +321,8 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let hasPeer = access(peerPath, X_OK) == 0
     if !hasPeer { print("matchbox-keyboard: not installed, no comparison") }
     var starts: [(mapped: Double, frame: Double)] = [], peerStarts: [(mapped: Double, frame: Double)] = []
-    for _ in 0..<8 {
+    // Twenty of each, taken in turn: start-up times on a shared machine vary by milliseconds.
+    for _ in 0..<20 {
         starts.append(try bench.startUp(keypaneArguments, className: "keypane"))
         usleep(100_000)
         if hasPeer {
