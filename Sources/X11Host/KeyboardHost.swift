@@ -107,6 +107,14 @@ public final class KeyboardHost {
     static let screenSettle = 0.01
     /// Docks the keyboard again once a burst of screen events has settled.
     private(set) lazy var screenSettled = TimerSource { [unowned self] in screenChanged() }
+    /// How long the keyboard must be left alone before the memory freed meanwhile is given back.
+    public static let memoryRest = 2.0
+    /// Gives the system back the heap's free pages once the keyboard rests: a resize or a visit to
+    /// other keyboards frees images and layouts in the middle of the heap, which malloc keeps otherwise.
+    private(set) lazy var resting = TimerSource { _ = Self.mallocTrim?(0) }
+    /// glibc's malloc_trim (malloc.h, which no module of the toolchain's Glibc includes).
+    private static let mallocTrim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+        .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
     /// The typing engine's timers: long press, delete repeat.
     private lazy var typingTimers = ClosureSource(interest: { [unowned self] _ in .at(engine.nextDeadline) },
                                                   turn: { [unowned self] _, now in
@@ -265,6 +273,7 @@ public final class KeyboardHost {
         control.map { loop.add($0) }        // keypane show, hide, set, type, status
         loop.add(typingTimers)              // long press, delete repeat
         loop.add(screenSettled)             // dock again after a burst of screen changes
+        loop.add(resting)                   // give back freed memory once events stop for a while
         loop.add(caret.outsideTouch)        // a touch outside the keyboard: the caret may have moved
         bus.map { loop.add($0) }            // the accessibility bus: focus changes (FieldFollowing.swift)
         loop.add(fieldLeft)                 // hide a moment after the focus left text

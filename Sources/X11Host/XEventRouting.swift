@@ -24,6 +24,7 @@ extension KeyboardHost: EventSource {
     }
 
     public func turn(_ ready: [Readiness], now: Double) {
+        resting.set(at: now + Self.memoryRest)
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
