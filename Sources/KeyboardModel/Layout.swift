@@ -43,8 +43,10 @@ public struct Layout: Sendable {
     public var name: String
     /// The kind of text it is for.
     public var type: KeyboardType
-    /// A name for people, shown in the keyboard list.
+    /// A name for people, shown in the keyboard list: a language's keyboard says it in that language.
     public var title: String
+    /// The language its letters are for (a BCP 47 tag: de, en-GB, pt-BR), when it says.
+    public var language: String?
     /// The names of its layers in order; the first is shown first.
     public var layers: [String]
     /// The rows of each layer in each width class.

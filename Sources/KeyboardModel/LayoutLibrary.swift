@@ -112,6 +112,7 @@ private struct Resolver {
 
         var type = source.type?.0
         var title = source.title
+        var language = source.language
         var layers = source.layers?.0
         var rows: [Layout.LayerKey: [Row]] = [:]
         var derived: [Layout.LayerKey: String] = [:]
@@ -128,6 +129,7 @@ private struct Resolver {
             let parent = try resolve(parentName, chain: chain + [name])
             type = type ?? parent.type
             title = title ?? parent.title
+            language = language ?? parent.language
             if layers == nil {
                 layers = parent.layers
                 layersLocation = location
@@ -202,7 +204,7 @@ private struct Resolver {
         }
         rows = rows.filter { layers.contains($0.key.layer) }
 
-        let layout = Layout(name: name, type: type, title: title ?? name, layers: layers, rows: rows)
+        let layout = Layout(name: name, type: type, title: title ?? name, language: language, layers: layers, rows: rows)
         done[name] = layout
         derivations[name] = derived
         return layout

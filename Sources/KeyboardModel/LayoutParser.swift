@@ -7,6 +7,7 @@ struct LayoutSource: Sendable {
     var file: String
     var type: (KeyboardType, SourceLocation)?
     var title: String?
+    var language: String?
     var layers: ([String], SourceLocation)?
     var inherit: (String, SourceLocation)?
     var sections: [Section] = []
@@ -27,7 +28,7 @@ struct LayoutSource: Sendable {
 }
 
 enum LayoutParser {
-    static let directives = "type, title, layers, inherit, layer, row or same"
+    static let directives = "type, title, language, layers, inherit, layer, row or same"
 
     static func parse(_ text: String, name: String, file: String) throws(LayoutError) -> LayoutSource {
         var source = LayoutSource(name: name, file: file)
@@ -68,6 +69,13 @@ enum LayoutParser {
         case "title":
             scanner.skipSpaces()
             source.title = try scanner.value(expected: "a title")
+        case "language":
+            let tag = try scanner.requiredWord("a language tag, such as de or pt-BR")
+            guard Language.isTag(tag) else {
+                throw scanner.error("bad language tag '\(tag)': expected a language and an optional region, "
+                                    + "such as de, en-GB or pt-BR", back: tag.count)
+            }
+            source.language = tag
         case "layers":
             var names: [String] = []
             while case let name = scanner.word(), !name.isEmpty {

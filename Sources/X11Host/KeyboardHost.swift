@@ -145,7 +145,7 @@ public final class KeyboardHost {
                                 "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_DESKTOP",
                                 "_NET_WM_STRUT_PARTIAL", "_NET_WM_STRUT", "_NET_ACTIVE_WINDOW",
                                 "_NET_WM_STATE_FULLSCREEN", "_XSETTINGS_S\(screen)", "_XSETTINGS_SETTINGS", "MANAGER",
-                                "_KEYPANE_SPARE_KEYCODES"])
+                                "_KEYPANE_SPARE_KEYCODES", "_XKB_RULES_NAMES"])
         let display = connection.display
         let owner = XGetSelectionOwner(display, connection.atom(instanceSelection(screen: connection.defaultScreen)))
         guard owner != 0 else { return false }

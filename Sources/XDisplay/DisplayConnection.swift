@@ -67,6 +67,22 @@ public final class DisplayConnection {
     /// An atom by name, made if need be.
     public func atom(_ name: String) -> UInt { XInternAtom(display, name, 0) }
 
+    /// The layouts of the X keymap's groups, as setxkbmap set them (us, de, ru): the layout field of the
+    /// root window's _XKB_RULES_NAMES. Empty when the server does not say.
+    public func keymapLayouts() -> [String] {
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, rootWindow, atom("_XKB_RULES_NAMES"), 0, 1024, 0, UInt(XA_STRING), &type,
+                                 &format, &count, &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        // Rules, model, layout, variant, options: NUL-terminated, one after another.
+        let fields = UnsafeBufferPointer(start: data, count: Int(count)).split(separator: 0, omittingEmptySubsequences: false)
+        guard fields.count > 2 else { return [] }
+        return String(decoding: fields[2], as: UTF8.self).split(separator: ",").map(String.init)
+    }
+
     /// Asks for many atoms in one round trip: Xlib keeps them, so `atom` finds each without asking again.
     public func internAtoms(_ names: [String]) {
         var pointers = names.map { strdup($0) }

@@ -24,7 +24,11 @@ struct RunCommand {
             """,
         options: [
             .value("type", "type", "The keyboard shown first (a type or layout name); default: the first enabled."),
-            .value("keyboards", "list", "The enabled keyboards, in Globe order, comma separated (default: default,desktop)."),
+            .value("keyboards", "list", "The enabled keyboards, in Globe order, comma separated (default: the "
+                   + "languages' keyboards, then desktop)."),
+            .value("languages", "list", "The languages to type in, in Globe order, comma separated (de, fr, ru, "
+                   + "en-US): each brings its keyboard (default: the languages of the X keymap's layouts, as "
+                   + "setxkbmap set them, and of the locale; US English when none has a keyboard)."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
             .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
             .value("label-size", "percent", "How large the labels are, 50 to 200 percent of their usual size (default: 100)."),
@@ -115,7 +119,9 @@ struct RunCommand {
 
         // Only the layouts to show are parsed before the first frame; the rest once it is on screen.
         let listed = { (list: String) in list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty } }
-        let wanted = Set((options["keyboards"].map(listed) ?? ["default", "desktop"]) + [options["type"]].compactMap { $0 })
+        let languages = options["keyboards"] == nil ? LanguageChoice(options: options, connection: connection) : nil
+        let wanted = Set((options["keyboards"].map(listed) ?? (languages?.candidates ?? []) + ["desktop"])
+                         + [options["type"]].compactMap { $0 })
         var (library, saidProblems) = loadLibrary(options, only: wanted)
         let known = library.available.joined(separator: ", ")
         let exists = { (name: String) in library.available.contains(name) }
@@ -126,7 +132,7 @@ struct RunCommand {
             let unknown = listed(list).first { !exists($0) }
             return unknown.map { "unknown keyboard '\($0)' in --keyboards: expected one of \(known)" }
                 ?? "--keyboards names no keyboard"
-        }) ?? ["default", "desktop"].filter(exists)
+        }) ?? ((languages?.keyboards(among: library.available) ?? ["default"]) + ["desktop"]).filter(exists)
         let type = options.value("type", { exists($0) ? $0 : nil },
                                  problem: { "unknown keyboard type '\($0)': expected one of \(known)" })
         if let type, !enabled.contains(type) { enabled.append(type) }

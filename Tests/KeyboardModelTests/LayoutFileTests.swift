@@ -182,3 +182,50 @@ import Testing
         ])
     }
 }
+
+/// Languages: the tags the settings and layouts use, and which keyboard each brings.
+@Suite struct LanguageTests {
+    @Test func tagsAreALanguageAndAnOptionalRegion() {
+        for tag in ["de", "fr", "en-GB", "pt-BR", "nb", "es-419"] { #expect(Language.isTag(tag), "\(tag)") }
+        for text in ["", "d", "deutsch", "DE", "de-de", "de-", "pt_BR", "en-GB-x", "d3"] { #expect(!Language.isTag(text), "\(text)") }
+        #expect(Language.normalized("DE") == "de" && Language.normalized("pt_br") == "pt-BR" && Language.normalized("en-gb") == "en-GB")
+        #expect(Language.normalized("d3") == nil && Language.normalized("a-b-c") == nil)
+    }
+
+    @Test func aLanguageBringsItsKeyboard() {
+        let available = ["default", "de", "desktop", "email", "fr", "ru", "url"]
+        #expect(Language.keyboard(for: "de", among: available) == "de")
+        #expect(Language.keyboard(for: "de-AT", among: available) == "de")
+        #expect(Language.keyboard(for: "en-US", among: available) == "default")
+        #expect(Language.keyboard(for: "en-GB", among: available) == "default")
+        #expect(Language.keyboard(for: "en-GB", among: available + ["en-gb"]) == "en-gb")
+        #expect(Language.keyboard(for: "ja", among: available) == nil)
+        // A keyboard type's layout is no language's.
+        #expect(Language.keyboard(for: "url", among: available) == nil)
+    }
+
+    @Test func keymapsAndLocalesSayTheirLanguages() {
+        #expect(["us", "de", "ua", "gr", "br", "se", "xx"].map(Language.ofKeymapLayout) == ["en-US", "de", "uk", "el", "pt-BR", "sv", nil])
+        #expect(Language.ofLocale("de_DE.UTF-8") == "de" && Language.ofLocale("pt_BR") == "pt-BR")
+        #expect(Language.ofLocale("en_GB.UTF-8@euro") == "en-GB" && Language.ofLocale("ru_RU.KOI8-R") == "ru")
+        #expect(Language.ofLocale("C.UTF-8") == nil && Language.ofLocale("POSIX") == nil && Language.ofLocale("") == nil)
+    }
+
+    /// A layout says its language, a child inherits it, and a tag that is not one is named with its column.
+    @Test func aLayoutSaysItsLanguage() throws {
+        let base = "type default\ntitle \"Deutsch\"\nlanguage de\nlayers letters\nlayer letters\nrow a\n"
+        let library = try parse(base, name: "de", extra: ["child": "inherit de\n", "none": "type default\nlayers letters\nlayer letters\nrow a\n"]).get()
+        #expect(library["de"]?.language == "de" && library["child"]?.language == "de" && library["none"]?.language == nil)
+        let error = try #require(parseError("type default\nlanguage Deutsch\n"))
+        #expect(error.location == SourceLocation(file: "test.layout", line: 2, column: 10))
+        #expect(error.message.hasPrefix("bad language tag 'Deutsch'"))
+    }
+
+    /// The bundled languages' keyboards say their language and their name in it.
+    @Test func theBundledLanguagesSayTheirNames() {
+        for (name, tag, title) in [("default", "en-US", "English (US)"), ("de", "de", "Deutsch"), ("fr", "fr", "Français"),
+                                   ("ru", "ru", "Русский")] {
+            #expect(bundled[name]?.language == tag && bundled[name]?.title == title, "\(name)")
+        }
+    }
+}

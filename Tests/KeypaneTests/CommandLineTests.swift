@@ -223,7 +223,7 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         try text.write(toFile: broken, atomically: true, encoding: .utf8)
         try expectOneLineFailure(["render", "--width", "800", "--height", "300", "--output", "/tmp/x.png",
                                   "--layouts", dir.path],
-                                 mentioning: "default.layout:11:46: unknown key action '@hide': expected @shift")
+                                 mentioning: "default.layout:12:46: unknown key action '@hide': expected @shift")
         // The same through the data folder the program looks in.
         try FileManager.default.createDirectory(atPath: dir.path + "/data", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: dir.path + "/default.layout", toPath: dir.path + "/x")

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Keyboards for languages: chosen by --languages, else by the X keymap's layouts and the locale; every key
+/// of each arrives as it reads, whatever the keymap.
+@Suite(.serialized) struct LanguagesEndToEndTests {
+    /// Every key of every layer of a language's keyboard arrives in xterm byte for byte: in the compact
+    /// width under the US keymap, in the regular width under the language's own; the keymap after each
+    /// keyboard's exit is the one before it.
+    @Test(arguments: ["de", "fr", "ru"])
+    func everyKeyOfALanguageArrives(language: String) throws {
+        let session = try XSession(width: 1920, height: 1920)
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        var expected = ""
+        for (keymap, size) in [("us", (600, 900)), (language, (1280, 800))] {
+            #expect(try session.run("/usr/bin/setxkbmap", [keymap]).status == 0)
+            try session.setScreenSize(width: size.0, height: size.1)
+            let keymapBefore = try session.keymapDump()
+            let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", language, "--height", "320"])
+            #expect(keyboard.frame.width == size.0)
+            expected += try tapEveryTextKey(keyboard, type: language)
+            expectArrived(terminal, expected, "\(language) under the \(keymap) keymap at \(size.0)x\(size.1)")
+            #expect(keyboard.terminate().0 == 0)
+            #expect(try session.keymapDump() == keymapBefore, "\(language) under \(keymap): the keymap changed")
+        }
+        #expect(session.keysDown().isEmpty)
+    }
+
+    /// With no --keyboards, the keymap's layouts (setxkbmap -layout de,ru) bring their languages'
+    /// keyboards, then the desktop one; --languages names them instead, and a language without a keyboard
+    /// is said and left out; a tag that is not one stops the start with its name.
+    @Test func theKeymapsLanguagesBringTheirKeyboards() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        #expect(try session.run("/usr/bin/setxkbmap", ["-layout", "de,ru"]).status == 0)
+        let found = try LiveKeyboard(session: session, environment: ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": ""])
+        var status = ControlEndToEndTests.fields(try session.run(keypanePath, ["status"]).output)
+        #expect(status["keyboards"] == "de,ru,desktop" && status["type"] == "de", "\(status)")
+        #expect(found.terminate().0 == 0)
+
+        let named = try LiveKeyboard(session: session, arguments: ["--languages", "fr,ja,en_us"])
+        status = ControlEndToEndTests.fields(try session.run(keypanePath, ["status"]).output)
+        #expect(status["keyboards"] == "fr,default,desktop", "\(status)")
+        let (code, messages) = named.terminate()
+        #expect(code == 0)
+        #expect(messages.contains("keypane: no keyboard for the language 'ja' in --languages (there are keyboards for en-US, de, fr, ru); left out"),
+                "\(messages)")
+
+        let refused = try session.run(keypanePath, ["--languages", "de,d3"])
+        #expect(refused.status != 0 && refused.errors.contains("bad language 'd3' in --languages"), "\(refused.errors)")
+        #expect(try session.run("/usr/bin/setxkbmap", ["us"]).status == 0)
+    }
+}
