@@ -11,6 +11,8 @@ public struct Composer: Sendable {
     public var traits: TextTraits {
         didSet { if traits.secureEntry { record = "" } }
     }
+    /// The marks smart quotes type: the language's.
+    public var quotes = Quotes.english
     /// The longest pause between the two spaces of a double-space period, in seconds.
     public var doubleSpaceInterval = 0.6
 
@@ -57,8 +59,12 @@ public struct Composer: Sendable {
         if smart && traits.smartDashes && text == "-" && previous == "-" && undo == nil {
             (sent, deletes) = ("—", 1)
         } else if smart && traits.smartQuotes && (text == "'" || text == "\"") {
-            let opening = previous.map { $0.isWhitespace || "([{“‘".contains($0) } ?? true
-            sent = text == "'" ? (opening ? "‘" : "’") : (opening ? "“" : "”")
+            let opening = previous.map { $0.isWhitespace || quotes.openers.contains($0) } ?? true
+            if text == "'" {
+                sent = opening ? quotes.singleOpen : quotes.singleClose
+            } else {
+                sent = opening ? quotes.doubleOpen + quotes.inside : quotes.inside + quotes.doubleClose
+            }
         } else if smart && traits.autocorrection && text == " " && previous == " ", let lastSpace,
                   time - lastSpace <= doubleSpaceInterval,
                   let word = record.dropLast().last, word.isLetter || word.isNumber {

@@ -116,6 +116,7 @@ public struct TypingEngine: Sendable {
         self.baseLayer = layout.defaultLayer
         self.traitOverrides = overrides
         self.composer = Composer(traits: overrides.applied(to: .defaults(for: layout.type)))
+        composer.quotes = Quotes(language: layout.language)
         self.geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height, options: options)
         keysMoved()
         var update = Update()
@@ -159,6 +160,7 @@ public struct TypingEngine: Sendable {
         state.modifiers = []
         state.lockedModifiers = []
         composer.traits = fieldTraits.applied(to: traitOverrides.applied(to: .defaults(for: layout.type)))
+        composer.quotes = Quotes(language: layout.language)
         try? relayout()
         var update = Update()
         restartWord(&update)

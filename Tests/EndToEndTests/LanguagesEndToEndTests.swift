@@ -27,6 +27,29 @@ import Testing
         #expect(session.keysDown().isEmpty)
     }
 
+    /// Smart quotes type the language's marks: „…“ on the German keyboard, « … » on the French one.
+    @Test func smartQuotesAreTheLanguages() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        var expected = ""
+        for (language, marks) in [("de", ("„", "“")), ("fr", ("«\u{202F}", "\u{202F}»"))] {
+            let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", language, "--autocapitalization", "none"],
+                                            plainText: false)
+            let letters = try keyboard.geometry(type: language, layer: "letters")
+            let numbers = try keyboard.geometry(type: language, layer: "numbers")
+            keyboard.tap(try #require(letters.key(action: "layer:numbers")))
+            keyboard.tap(try #require(numbers.key(label: "\"")))
+            keyboard.tap(try #require(numbers.key(action: "layer:letters")))
+            for letter in ["j", "a"] { keyboard.tap(try #require(letters.key(label: letter))) }
+            keyboard.tap(try #require(letters.key(action: "layer:numbers")))
+            keyboard.tap(try #require(numbers.key(label: "\"")))
+            expected += marks.0 + "ja" + marks.1
+            expectArrived(terminal, expected, "smart quotes on the \(language) keyboard")
+            #expect(keyboard.terminate().0 == 0)
+        }
+    }
+
     /// With no --keyboards, the keymap's layouts (setxkbmap -layout de,ru) bring their languages'
     /// keyboards, then the desktop one; --languages names them instead, and a language without a keyboard
     /// is said and left out; a tag that is not one stops the start with its name.

@@ -60,6 +60,28 @@ extension Harness {
         #expect(applying(actions) == "“it’s” (‘x’)")
     }
 
+    /// Each language's marks: „…“ in German, « … » in French with narrow no-break spaces inside (a delete
+    /// right after takes back the mark and its space together), «…» in Russian.
+    @Test func quotesAreTheLanguages() {
+        func typed(_ language: String?, _ texts: [String]) -> (String, Composer) {
+            var composer = Composer(traits: prose)
+            composer.quotes = Quotes(language: language)
+            var actions: [KeyAction] = []
+            for text in texts { actions += composer.type(text, at: 0) }
+            return (applying(actions), composer)
+        }
+        let sentence = ["\"", "j", "a", "\"", " ", "'", "x", "'"]
+        #expect(typed("de", sentence).0 == "„ja“ ‚x’")
+        #expect(typed("ru", sentence).0 == "«ja» ‘x’")
+        #expect(typed("en-GB", sentence).0 == "“ja” ‘x’" && typed(nil, sentence).0 == "“ja” ‘x’")
+        var (text, composer) = typed("fr", ["\"", "o", "u", "i", "\""])
+        #expect(text == "«\u{202F}oui\u{202F}»")
+        text = applying(composer.delete() ?? [], to: text)
+        #expect(text == "«\u{202F}oui\"")
+        // A quote opens after another language's opening mark too: nested quotes.
+        #expect(typed("de", ["\"", "'", "a"]).0 == "„‚a")
+    }
+
     @Test func twoHyphensAreADash() {
         var composer = Composer(traits: prose)
         var actions: [KeyAction] = []
