@@ -46,6 +46,8 @@ public final class KeyboardHost {
         public var restOfLibrary: (@Sendable () -> LayoutLibrary?)?
         /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
         public var fontRecord: String?
+        /// Where the language keyboard last chosen with the Globe key is kept for the next start.
+        public var languageFile: StateFile?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -107,6 +109,8 @@ public final class KeyboardHost {
     static let screenSettle = 0.01
     /// Docks the keyboard again once a burst of screen events has settled.
     private(set) lazy var screenSettled = TimerSource { [unowned self] in screenChanged() }
+    /// Whether keeping the language chosen failed (said once).
+    private var languageFileFailed = false
     /// How long the keyboard must be left alone before the memory freed meanwhile is given back.
     public static let memoryRest = 2.0
     /// Gives the system back the heap's free pages once the keyboard rests: a resize or a visit to
@@ -314,9 +318,11 @@ public final class KeyboardHost {
             case .nextKeyboard:
                 engine.select(keyboard: (engine.current + 1) % engine.enabled.count)
                 painter.noteAll()
+                rememberLanguage()
             case .selectKeyboard(let index):
                 engine.select(keyboard: index)
                 painter.noteAll()
+                rememberLanguage()
             case .dismiss:
                 hide()
                 showShowButton()
@@ -329,6 +335,15 @@ public final class KeyboardHost {
         learn(update)
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
+    }
+
+    /// Keeps the keyboard the person chose, when it is a language's, for the next start.
+    private func rememberLanguage() {
+        guard engine.layout.language != nil, let file = options.languageFile else { return }
+        do { try file.write(engine.enabled[engine.current]) } catch {
+            if !languageFileFailed { warn("\(error); the language chosen is not remembered for the next start") }
+            languageFileFailed = true
+        }
     }
 
     /// Shows the button that brings the keyboard back, making it the first time.

@@ -171,12 +171,18 @@ struct RunCommand {
 
         let sound = inputClick()
 
+        // The keyboard shown first: --type, else the language keyboard chosen last time, else the first.
+        let languageFile = StateFile.standard("language")
+        let remembered = type == nil ? (try? languageFile?.readLine()).flatMap { $0 } : nil
+        let first = type ?? remembered.flatMap { enabled.contains($0) ? $0 : nil } ?? enabled[0]
+        hostOptions.languageFile = languageFile
+
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }
         Trace.step("injector made")
         var engine: TypingEngine
         do {
-            engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: type ?? enabled[0])!,
+            engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: first)!,
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         Trace.step("keyboard laid out")

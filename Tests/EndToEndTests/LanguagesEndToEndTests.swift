@@ -50,6 +50,31 @@ import Testing
         }
     }
 
+    /// The language chosen with the Globe key is the one the next start shows; --type still wins, and a
+    /// remembered keyboard that is no longer enabled is passed over.
+    @Test func theLanguageChosenIsRemembered() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let status = { ControlEndToEndTests.fields(try session.run(keypanePath, ["status"]).output) }
+        let first = try LiveKeyboard(session: session, arguments: ["--languages", "de,ru"])
+        #expect(try status()["type"] == "de")
+        first.tap(try #require(try first.geometry(type: "de", layer: nil).key(action: "globe")))
+        #expect(waitUntil { (try? status()["type"]) == "ru" })
+        #expect(first.terminate().0 == 0)
+        let kept = session.stateDirectory.appendingPathComponent("keypane/language")
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "ru\n")
+
+        let second = try LiveKeyboard(session: session, arguments: ["--languages", "de,ru"])
+        #expect(try status()["type"] == "ru")
+        #expect(second.terminate().0 == 0)
+        let typed = try LiveKeyboard(session: session, arguments: ["--languages", "de,ru", "--type", "de"])
+        #expect(try status()["type"] == "de")
+        #expect(typed.terminate().0 == 0)
+        let other = try LiveKeyboard(session: session, arguments: ["--languages", "fr,de"])
+        #expect(try status()["type"] == "fr")
+        #expect(other.terminate().0 == 0)
+    }
+
     /// With no --keyboards, the keymap's layouts (setxkbmap -layout de,ru) bring their languages'
     /// keyboards, then the desktop one; --languages names them instead, and a language without a keyboard
     /// is said and left out; a tag that is not one stops the start with its name.

@@ -68,6 +68,8 @@ final class XSession {
     var dataDirectory: URL { directory.appendingPathComponent("data") }
     /// $XDG_CACHE_HOME of the programs started: where keypane remembers the labels' font.
     var cacheDirectory: URL { directory.appendingPathComponent("cache") }
+    /// $XDG_STATE_HOME of the programs started: the floating position, the language last chosen.
+    var stateDirectory: URL { directory.appendingPathComponent("state") }
 
     /// `dpi`: the screen's density as Xvfb reports it (its physical size follows), nil for Xvfb's own.
     /// `nestedIn`: instead of Xvfb, Xephyr in a window of that session, whose keys (XTest's there) reach this
@@ -158,8 +160,9 @@ final class XSession {
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         // Learned words go to the session's folder, never the user's.
         env["XDG_DATA_HOME"] = dataDirectory.path
-        // The record of the labels' font too.
+        // The record of the labels' font too, and the state kept between runs (the language last chosen).
         env["XDG_CACHE_HOME"] = cacheDirectory.path
+        env["XDG_STATE_HOME"] = stateDirectory.path
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = stdout ?? FileHandle.nullDevice

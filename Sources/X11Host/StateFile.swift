@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One line of state kept between runs in $XDG_STATE_HOME/keypane (else ~/.local/state/keypane): where
+/// the floating keyboard was left, the language last chosen. Written beside the file and renamed over it,
+/// so a crash never leaves half a file.
+public struct StateFile: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The file of this name in the state folder, or nil with neither $XDG_STATE_HOME nor $HOME set.
+    public static func standard(_ name: String) -> StateFile? {
+        let state: String
+        if let value = getenv("XDG_STATE_HOME"), value.pointee != 0 {
+            state = String(cString: value)
+        } else if let home = getenv("HOME"), home.pointee != 0 {
+            state = String(cString: home) + "/.local/state"
+        } else {
+            return nil
+        }
+        return StateFile(path: state + "/keypane/" + name)
+    }
+
+    /// Why the state could not be read or kept.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The first line, without its line end; nil when there is no file yet (an empty file gives "").
+    public func readLine() throws(Problem) -> String? {
+        guard let file = fopen(path, "r") else {
+            if errno == ENOENT { return nil }
+            throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSuffix()
+    }
+
+    /// Keeps a line in place of the file's.
+    public func write(_ line: String) throws(Problem) {
+        makeDirectories(upTo: path)
+        let temporary = path + ".new"
+        guard let file = fopen(temporary, "w") else {
+            throw Problem(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        let written = fputs(line + "\n", file) >= 0
+        let closed = fclose(file) == 0
+        guard written && closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Problem(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    private func makeDirectories(upTo file: String) {
+        var prefix = file.hasPrefix("/") ? "" : "."
+        for part in file.split(separator: "/").dropLast() {
+            prefix += "/" + part
+            mkdir(prefix, 0o755)
+        }
+    }
+}
+
+extension String {
+    func trimmingSuffix() -> String {
+        var text = self
+        while let last = text.last, last == "\n" || last == " " || last == "\r" { text.removeLast() }
+        return text
+    }
+}
