@@ -49,7 +49,7 @@ struct LanguageChoice {
         for tag in tags {
             guard let name = Language.keyboard(for: tag, among: available) else {
                 if named {
-                    let languages = ["en-US"] + available.filter { Language.isTag($0) && KeyboardType(rawValue: $0) == nil }
+                    let languages = ["en-US"] + available.compactMap { KeyboardType(rawValue: $0) == nil ? Language.normalized($0) : nil }
                     warn("no keyboard for the language '\(tag)' in --languages (there are keyboards for "
                          + "\(languages.joined(separator: ", "))); left out")
                 }

@@ -221,10 +221,22 @@ import Testing
         #expect(error.message.hasPrefix("bad language tag 'Deutsch'"))
     }
 
+    /// Shifted, Turkish's i is İ and its ı is I, which upper-casing alone would not give.
+    @Test func turkishShiftsItsIs() {
+        let shifted = bundled["tr"]!.rows(layer: "shifted", widthClass: .compact)
+        let texts = shifted.flatMap(\.items).compactMap { item -> String? in
+            if case .key(let key) = item, case .text(let text) = key.function { return text } else { return nil }
+        }
+        #expect(texts.contains("İ") && texts.contains("I") && !texts.contains("i") && !texts.contains("ı"))
+    }
+
     /// The bundled languages' keyboards say their language and their name in it.
     @Test func theBundledLanguagesSayTheirNames() {
-        for (name, tag, title) in [("default", "en-US", "English (US)"), ("de", "de", "Deutsch"), ("fr", "fr", "Français"),
-                                   ("ru", "ru", "Русский")] {
+        for (name, tag, title) in [("default", "en-US", "English (US)"), ("en-gb", "en-GB", "English (UK)"), ("de", "de", "Deutsch"),
+                                   ("fr", "fr", "Français"), ("es", "es", "Español"), ("it", "it", "Italiano"),
+                                   ("pt-br", "pt-BR", "Português (Brasil)"), ("nl", "nl", "Nederlands"), ("sv", "sv", "Svenska"),
+                                   ("da", "da", "Dansk"), ("nb", "nb", "Norsk bokmål"), ("pl", "pl", "Polski"), ("ru", "ru", "Русский"),
+                                   ("uk", "uk", "Українська"), ("el", "el", "Ελληνικά"), ("tr", "tr", "Türkçe")] {
             #expect(bundled[name]?.language == tag && bundled[name]?.title == title, "\(name)")
         }
     }

@@ -9,9 +9,13 @@ import Testing
 @Suite struct LabelFitTests {
     static let widths = [320, 390, 768, 1024, 1280, 1920]
 
-    @Test(arguments: KeyboardType.allCases)
-    func everyLabelIsReadableAndInsideItsKey(type: KeyboardType) throws {
-        let layout = bundledLayout(type)
+    /// Every keyboard type's layout, and every language's.
+    static let layouts = KeyboardType.allCases.map(\.rawValue) + languageLayouts
+
+    @Test(arguments: layouts)
+    func everyLabelIsReadableAndInsideItsKey(name: String) throws {
+        let layout = try #require(bundled[name])
+        let type = layout.type
         let renderer = KeyboardRenderer()
         var problems: [String] = []
         for width in Self.widths {
@@ -45,7 +49,7 @@ import Testing
         for problem in problems where seen.insert(String(problem.prefix { $0 != "@" }.split(separator: " drawn")[0].split(separator: " outside")[0])).inserted {
             lines.append(problem)
         }
-        #expect(problems.isEmpty, "\(type.rawValue): \(problems.count) labels:\n\(lines.prefix(40).joined(separator: "\n"))")
+        #expect(problems.isEmpty, "\(name): \(problems.count) labels:\n\(lines.prefix(40).joined(separator: "\n"))")
     }
 
     /// A pad's decimal point is a mark a finger can find (iOS draws it large), level with the digits'

@@ -73,6 +73,33 @@ func render(_ type: KeyboardType, width: Int, height: Int, theme: Theme, layer: 
         }
     }
 
+    /// Every language's keyboard in both classes (the light theme; the themes are the types' snapshots'
+    /// business), and the Globe list naming languages in their own scripts.
+    @Test(arguments: languageLayouts)
+    func everyLanguageInBothClasses(name: String) throws {
+        for (widthClass, width, height) in snapshotSizes {
+            let geometry = try KeyboardLayoutEngine.layout(try #require(bundled[name]), width: width, height: height,
+                                                           options: LayoutOptions(showsGlobe: true))
+            #expect(geometry.widthClass == widthClass)
+            let surface = try Surface(width: width, height: height)
+            try KeyboardRenderer(theme: .light).draw(geometry, on: surface)
+            try compare(surface, toSnapshot: "language-\(name)-\(widthClass.rawValue)")
+        }
+    }
+
+    @Test func theGlobeListNamesLanguagesInTheirOwnScripts() throws {
+        for (widthClass, width, height) in snapshotSizes {
+            let geometry = try KeyboardLayoutEngine.layout(try #require(bundled["ru"]), width: width, height: height,
+                                                           options: LayoutOptions(showsGlobe: true))
+            let popup = try #require(Popup.keyboards(["English (US)", "Deutsch", "Русский", "Ελληνικά", "Türkçe"],
+                                                     selected: 2, in: geometry))
+            let surface = try Surface(width: width, height: height)
+            try KeyboardRenderer(theme: .light).draw(geometry, state: KeyboardState(pressed: [popup.key], popups: [popup]),
+                                                     on: surface)
+            try compare(surface, toSnapshot: "popup-languages-\(widthClass.rawValue)")
+        }
+    }
+
     /// The popups as the live keyboard draws them: the balloon over a pressed key, a held key's accents
     /// with one chosen, the Globe key's list (with "Hide keyboard" where the keyboard has no dismiss key).
     @Test(arguments: ["preview", "alternates", "keyboards"])

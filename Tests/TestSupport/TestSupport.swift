@@ -131,3 +131,6 @@ public struct Fuzz: RandomNumberGenerator {
         return text
     }
 }
+
+/// The bundled languages' keyboards, other than US English's (the default keyboard).
+public let languageLayouts = ["en-gb", "de", "fr", "es", "it", "pt-br", "nl", "sv", "da", "nb", "pl", "ru", "uk", "el", "tr"]
