@@ -27,6 +27,8 @@ struct RenderCommand {
                    + "key's list, the Nth chosen)."),
             .value("keyboards", "list", "The keyboards the Globe list names (default: the one shown, then default "
                    + "and desktop)."),
+            .value("languages", "list", "Languages (de, ru, en-GB): without --type, the first one's keyboard is drawn, as "
+                   + "the live keyboard shows it; the Globe list names their keyboards."),
             .value("output", "file", "The PNG file to write.", required: true),
             .value("geometry", "file", "A JSON file to write the key geometry to."),
             layoutsOption,
@@ -42,10 +44,22 @@ struct RenderCommand {
             width = try options.int("width")!
             height = try options.int("height")!
         } catch { Keypane.usage("\(error)", command: "keypane render") }
-        let type = options["type"] ?? "default", layer = options["layer"], shift = options["shift"] ?? "off"
+        let layer = options["layer"], shift = options["shift"] ?? "off"
         let output = options["output"]!, geometry = options["geometry"], pressed = options["pressed"]
         let returnKeyName = options["return-key"] ?? "default", themeName = options["theme"] ?? "light"
         let (library, _) = loadLibrary(options)
+        let languages = options["languages"].map { list in
+            list.split(separator: ",").map { text -> String in
+                guard let tag = Language.normalized(String(text.trimmingSpaces)) else {
+                    fail("bad language '\(text)' in --languages: expected language tags such as de, fr, ru or en-GB")
+                }
+                guard let name = Language.keyboard(for: tag, among: library.available) else {
+                    fail("no keyboard for the language '\(tag)' in --languages")
+                }
+                return name
+            }
+        }
+        let type = options["type"] ?? languages?.first ?? "default"
         guard let layout = library[type] else {
             fail("unknown keyboard type '\(type)': expected one of \(library.layouts.keys.sorted().joined(separator: ", "))")
         }
@@ -84,7 +98,8 @@ struct RenderCommand {
             state.pressed.insert(index)
         }
         if let popup = options["popup"] {
-            let titles = (options["keyboards"].map { $0.split(separator: ",").map(String.init) } ?? [type, "default", "desktop"])
+            let titles = (options["keyboards"].map { $0.split(separator: ",").map(String.init) }
+                          ?? languages.map { $0 + ["desktop"] } ?? [type, "default", "desktop"])
                 .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let shown = Self.popup(popup, in: placed, keyboards: titles.map { library[$0]?.title ?? $0 },
                                    selected: titles.firstIndex(of: type) ?? 0)

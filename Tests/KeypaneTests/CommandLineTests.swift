@@ -113,6 +113,23 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
         }
     }
 
+    /// --languages draws the first language's keyboard, as the live one shows it, and --geometry describes
+    /// it; a language with no keyboard is one line and a failure.
+    @Test func renderDrawsTheFirstLanguagesKeyboard() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("g.json").path
+        let result = try run(["render", "--languages", "ru,de", "--width", "375", "--height", "260", "--output",
+                              dir.appendingPathComponent("k.png").path, "--geometry", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+        let texts = (object["keys"] as! [[String: Any]]).compactMap { $0["text"] as? String }
+        #expect(Array(texts.prefix(3)) == ["й", "ц", "у"], "\(texts)")
+        let refused = try run(["render", "--languages", "ja", "--width", "375", "--height", "260", "--output",
+                               dir.appendingPathComponent("k.png").path])
+        #expect(refused.status != 0 && refused.stderr.contains("no keyboard for the language 'ja'"), "\(refused.stderr)")
+    }
+
     @Test func layersAndGlobe() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
