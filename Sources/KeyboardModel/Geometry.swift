@@ -135,13 +135,17 @@ public struct LayoutOptions: Equatable, Sendable {
     /// Whether the suggestion bar is shown above the keys of the keyboards for prose
     /// (`KeyboardType.hasSuggestionBar`).
     public var showsSuggestions: Bool
+    /// What the space bar says, in both width classes: the language's name while the Globe key switches
+    /// between languages (nil: iOS's "space" on a phone's keyboard, nothing on a tablet's).
+    public var spaceLabel: String?
 
     public init(returnKey: ReturnKeyType = .default, showsGlobe: Bool = true, showsDwellPause: Bool = false,
-                showsSuggestions: Bool = false) {
+                showsSuggestions: Bool = false, spaceLabel: String? = nil) {
         self.returnKey = returnKey
         self.showsGlobe = showsGlobe
         self.showsDwellPause = showsDwellPause
         self.showsSuggestions = showsSuggestions
+        self.spaceLabel = spaceLabel
     }
 }
 
@@ -302,7 +306,7 @@ public enum KeyboardLayoutEngine {
         case .text(" "):
             // iOS's words: "space" on a phone's keyboard, nothing on a tablet's.
             style = .character
-            if label == nil && widthClass == .compact { label = "space" }
+            if label == nil { label = options.spaceLabel ?? (widthClass == .compact ? "space" : nil) }
         case .text(let text):
             style = .character
             label = label ?? text

@@ -74,9 +74,12 @@ struct RenderCommand {
         case "caps-lock": shiftState = .capsLock
         default: fail("unknown shift state '\(shift)': expected off, on or caps-lock")
         }
+        // The space bar names the language when --languages names several, as the live keyboard's does.
+        let spaceLabel = (languages?.count ?? 0) > 1 && layout.type == .default && layout.language != nil ? layout.title : nil
         let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
                                           showsDwellPause: options.flag("dwell-pause", default: false),
-                                          showsSuggestions: options.flag("suggestions", default: true))
+                                          showsSuggestions: options.flag("suggestions", default: true),
+                                          spaceLabel: spaceLabel)
         let placed: KeyboardGeometry
         do {
             // Shift on shows the shifted letters, as the live keyboard does.

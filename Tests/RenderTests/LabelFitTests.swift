@@ -25,7 +25,9 @@ import Testing
                 let returnKeys: [ReturnKeyType] = layer == layout.defaultLayer ? [.default, .emergencyCall, .continue] : [.default]
                 for rowHeight in [44.0, 60.0] {
                     for returnKey in returnKeys {
-                        let options = LayoutOptions(returnKey: returnKey, showsSuggestions: true)
+                        // A language's keyboard with its name on the space bar, as when several are enabled.
+                        let options = LayoutOptions(returnKey: returnKey, showsSuggestions: true,
+                                                    spaceLabel: layout.language != nil ? layout.title : nil)
                         let bar = type.hasSuggestionBar ? KeyboardLayoutEngine.barShare : 0
                         let height = Int(((rows + bar) * rowHeight).rounded())
                         let geometry = try KeyboardLayoutEngine.layout(layout, layer: layer, width: width, height: height,

@@ -82,6 +82,25 @@ extension Harness {
         #expect(typed("de", ["\"", "'", "a"]).0 == "„‚a")
     }
 
+    /// While the Globe key switches between languages, the space bar names the one shown (in both width
+    /// classes); with one language (the desktop keyboard is none), it says "space" on a phone's keyboard.
+    @Test func theSpaceBarNamesTheLanguage() throws {
+        func spaceLabel(_ harness: Harness) -> String? {
+            harness.engine.geometry.keys.first { $0.function == .text(" ") }?.label
+        }
+        var two = try Harness(["default", "ru", "desktop"])
+        #expect(spaceLabel(two) == "English (US)")
+        two.engine.select(keyboard: 1)
+        #expect(spaceLabel(two) == "Русский")
+        let wide = try Harness(["de", "fr"], width: 1024, height: 320)
+        #expect(spaceLabel(wide) == "Deutsch")
+        let one = try Harness(["default", "desktop"])
+        #expect(spaceLabel(one) == "space")
+        // The email keyboard inherits English's letters; it is no language of its own.
+        let typed = try Harness(["default", "email"])
+        #expect(spaceLabel(typed) == "space")
+    }
+
     @Test func twoHyphensAreADash() {
         var composer = Composer(traits: prose)
         var actions: [KeyAction] = []
