@@ -10,6 +10,8 @@ public struct LayoutLibrary: Sendable {
     public private(set) var layouts: [String: Layout] = [:]
     /// The names of every layout file given, read or not (`only`), sorted: what a name may be.
     public private(set) var available: [String] = []
+    /// The files' statements, for keyboards made on another's letters (`rebased`).
+    private var sources: [String: LayoutSource] = [:]
 
     /// An empty library; add files with `add(text:name:file:)`.
     public init() {}
@@ -30,6 +32,7 @@ public struct LayoutLibrary: Sendable {
     /// layouts it shows, and the others are read once it is on screen.
     public init(texts: [String: (text: String, file: String)], only names: Set<String>? = nil) throws(LayoutError) {
         var sources: [String: LayoutSource] = [:]
+        defer { self.sources = sources }
         var pending = (names.map { Array($0) } ?? Array(texts.keys)).sorted(by: >)
         while let name = pending.popLast() {
             guard sources[name] == nil, let entry = texts[name] else { continue }
@@ -46,6 +49,26 @@ public struct LayoutLibrary: Sendable {
 
     /// The layout of a given name.
     public subscript(name: String) -> Layout? { layouts[name] }
+
+    /// A keyboard that inherits the default keyboard's letters (email, URL, web search) made on a
+    /// language's keyboard instead: the email keyboard with German letters, named "email@de". Returns its
+    /// name; nil when the layout does not inherit the default keyboard, the language's keyboard is the
+    /// default one, or either was not read.
+    public mutating func rebased(_ name: String, on language: String) -> String? {
+        guard language != "default", let source = sources[name], let (parent, location) = source.inherit,
+              parent == "default", sources[language] != nil else { return nil }
+        let rebasedName = name + "@" + language
+        if layouts[rebasedName] != nil { return rebasedName }
+        var rebased = source
+        rebased.name = rebasedName
+        rebased.inherit = (language, location)
+        var all = sources
+        all[rebasedName] = rebased
+        var resolver = Resolver(sources: all, known: available)
+        guard let layout = try? resolver.resolve(rebasedName, chain: []) else { return nil }
+        layouts[rebasedName] = layout
+        return rebasedName
+    }
 
     /// The bundled layout for a keyboard type: the one named after it.
     public func layout(for type: KeyboardType) -> Layout? { layouts[type.rawValue] }

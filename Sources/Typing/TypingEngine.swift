@@ -114,6 +114,9 @@ public struct TypingEngine: Sendable {
         self.size = (width, height)
         let layout = library[enabled[current]]!
         self.baseLayer = layout.defaultLayer
+        if let first = enabled.first(where: { library[$0]?.type == .default && library[$0]?.language != nil }) {
+            languageKeyboard = layout.type == .default && layout.language != nil ? enabled[current] : first
+        }
         self.traitOverrides = overrides
         self.composer = Composer(traits: overrides.applied(to: .defaults(for: layout.type)))
         composer.quotes = Quotes(language: layout.language)
@@ -155,6 +158,7 @@ public struct TypingEngine: Sendable {
     public mutating func select(keyboard index: Int) {
         guard enabled.indices.contains(index) else { return }
         current = index
+        if layout.type == .default && layout.language != nil { languageKeyboard = enabled[index] }
         baseLayer = layout.defaultLayer
         state.shift = .off
         autoShift = false
@@ -186,6 +190,19 @@ public struct TypingEngine: Sendable {
         if composer.record != old { restartWord(&update) }
         autoCapitalize(&update)
         return update
+    }
+
+    /// The language keyboard last shown (the default keyboard until one is): the language fields are
+    /// typed in.
+    public private(set) var languageKeyboard = "default"
+
+    /// The keyboard for a field of a type, in the language last shown: that language's own keyboard for
+    /// text, the email or URL keyboard with its letters (`LayoutLibrary.rebased`); the type's layout where
+    /// there is no such keyboard. Nil when the layouts lack the type.
+    public mutating func keyboard(for type: KeyboardType) -> String? {
+        if type == .default, library[languageKeyboard] != nil { return languageKeyboard }
+        guard library[type.rawValue] != nil else { return nil }
+        return library.rebased(type.rawValue, on: languageKeyboard) ?? type.rawValue
     }
 
     /// Shows the keyboard of a given layout name with a Return key and the traits of the field it is for.

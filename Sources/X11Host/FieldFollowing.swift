@@ -98,8 +98,9 @@ extension KeyboardHost {
     }
 
     private func choose(_ choice: FieldChoice) {
-        // A type the layouts lack (user layouts replaced it) leaves the keyboard as it is.
-        let name = engine.library[choice.type.rawValue] != nil ? choice.type.rawValue : engine.enabled[engine.current]
+        // The type's keyboard in the language last shown; a type the layouts lack (user layouts replaced it)
+        // leaves the keyboard as it is.
+        let name = engine.keyboard(for: choice.type) ?? engine.enabled[engine.current]
         engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
         painter.noteAll()
     }

@@ -101,7 +101,7 @@ final class AutoShowRig {
     let keyboard: LiveKeyboard
 
     /// On a session of its own, or on `session` (which `stop` then stops).
-    init(session given: XSession? = nil) throws {
+    init(session given: XSession? = nil, arguments: [String] = ["--keyboards", "default"]) throws {
         session = try given ?? XSession()
         do {
             bus = try SessionBus(session: session)
@@ -110,7 +110,7 @@ final class AutoShowRig {
             throw error
         }
         do {
-            keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"],
+            keyboard = try LiveKeyboard(session: session, arguments: arguments,
                                         environment: bus.environment, plainText: false, autoShow: true)
         } catch {
             bus.stop()

@@ -77,6 +77,27 @@ import Testing
         #expect(other.terminate().0 == 0)
     }
 
+    /// A GTK text field focused while German is the language gets the German keyboard, not the English
+    /// one; "Grüße" (ß held on s) and, after the Globe key, "мир" arrive in the field.
+    @Test func aFieldIsTypedInTheLanguageShown() throws {
+        let rig = try AutoShowRig(arguments: ["--languages", "de,ru"])
+        defer { rig.stop() }
+        rig.keyboard.extra = []
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        rig.click(app.centres["plain"]!)
+        #expect(rig.status(["visible": "yes", "type": "de"]) == ["visible": "yes", "type": "de"])
+        let german = try rig.keyboard.geometry(type: "de", layer: "letters")
+        for letter in ["g", "r", "ü"] { rig.keyboard.tap(try #require(german.key(label: letter), "\(letter)")) }
+        rig.keyboard.holdAndChoose(try #require(german.key(label: "s")), alternate: 1, cells: 4)
+        for letter in ["e", " "] { rig.keyboard.tap(try #require(german.keys.first { $0.text == letter }, "\(letter)")) }
+        rig.keyboard.tap(try #require(german.key(action: "globe")))
+        #expect(rig.status(["type": "ru"]) == ["type": "ru"])
+        let russian = try rig.keyboard.geometry(type: "ru", layer: "letters")
+        for letter in ["м", "и", "р"] { rig.keyboard.tap(try #require(russian.key(label: letter), "\(letter)")) }
+        #expect(app.waitFor("plain", "Grüße мир") == "Grüße мир")
+    }
+
     /// With no --keyboards, the keymap's layouts (setxkbmap -layout de,ru) bring their languages'
     /// keyboards, then the desktop one; --languages names them instead, and a language without a keyboard
     /// is said and left out; a tag that is not one stops the start with its name.

@@ -221,6 +221,16 @@ import Testing
         #expect(error.message.hasPrefix("bad language tag 'Deutsch'"))
     }
 
+    /// A keyboard that inherits the default keyboard's letters can be made on a language's; others, or on
+    /// the default keyboard itself, cannot.
+    @Test func typeKeyboardsAreRebasedOnALanguage() {
+        var library = bundled
+        #expect(library.rebased("email", on: "de") == "email@de")
+        #expect(library["email@de"]?.type == .email && library["email@de"]?.language == "de")
+        #expect(library.rebased("email", on: "default") == nil && library.rebased("number-pad", on: "de") == nil)
+        #expect(library.rebased("email", on: "klingon") == nil && library.rebased("klingon", on: "de") == nil)
+    }
+
     /// Shifted, Turkish's i is İ and its ı is I, which upper-casing alone would not give.
     @Test func turkishShiftsItsIs() {
         let shifted = bundled["tr"]!.rows(layer: "shifted", widthClass: .compact)

@@ -101,6 +101,33 @@ extension Harness {
         #expect(spaceLabel(typed) == "space")
     }
 
+    /// A field is typed in the language last shown: a text field gets that language's keyboard, an email or
+    /// URL field the email or URL keyboard with its letters; US English's are the usual ones.
+    @Test func fieldsGetTheirKeyboardsInTheLanguageShown() throws {
+        func texts(_ harness: Harness) -> [String] {
+            harness.engine.geometry.keys.compactMap { if case .text(let text) = $0.function { return text } else { return nil } }
+        }
+        var german = try Harness(["de", "ru", "desktop"])
+        #expect(german.engine.keyboard(for: .default) == "de")
+        let chosen = german.engine.keyboard(for: .email)
+        let email = try #require(chosen)
+        #expect(email == "email@de")
+        german.engine.show(layout: email, returnKey: .default)
+        #expect(german.engine.layout.type == .email && german.engine.layout.title == "Email address")
+        #expect(texts(german).prefix(6) == ["q", "w", "e", "r", "t", "z"] && texts(german).contains("@"), "\(texts(german))")
+        #expect(german.engine.composer.quotes == Quotes(language: "de"))
+        // Russian shown with the Globe key: the next URL field gets Cyrillic letters.
+        german.engine.show(layout: "ru", returnKey: .default)
+        let url = german.engine.keyboard(for: .url), text = german.engine.keyboard(for: .default)
+        #expect(url == "url@ru" && text == "ru")
+        var english = try Harness(["default", "desktop"])
+        let plainEmail = english.engine.keyboard(for: .email), plainText = english.engine.keyboard(for: .default)
+        #expect(plainEmail == "email" && plainText == "default")
+        // A pad is no language's.
+        let pad = german.engine.keyboard(for: .numberPad)
+        #expect(pad == "number-pad")
+    }
+
     @Test func twoHyphensAreADash() {
         var composer = Composer(traits: prose)
         var actions: [KeyAction] = []
