@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Keyboards for languages: chosen by --languages, else by the X keymap's layouts and the locale; every key
@@ -75,6 +76,29 @@ import Testing
         let other = try LiveKeyboard(session: session, arguments: ["--languages", "fr,de"])
         #expect(try status()["type"] == "fr")
         #expect(other.terminate().0 == 0)
+    }
+
+    /// Every key of every layer of every language's keyboard arrives in a GTK entry too, under the US
+    /// keymap (the letters it lacks come through spare keycodes, which GTK must follow as they change).
+    @Test func everyKeyOfEveryLanguageArrivesInAGtkEntry() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bus = try SessionBus(session: session)
+        defer { bus.stop() }
+        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [session.directory.appendingPathComponent("t.out").path])
+        // The entry takes the focus once; each keyboard, never focused, types into it where its text ends.
+        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        usleep(300_000)
+        var expected = ""
+        for language in languageLayouts {
+            let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", language])
+            expected += try tapEveryTextKey(keyboard, type: language)
+            let arrived = app.waitFor("plain", expected)
+            #expect(arrived == expected, "\(language): the entry holds \(arrived?.suffix(40).debugDescription ?? "nothing")")
+            #expect(keyboard.terminate().0 == 0)
+            if arrived != expected { break }
+        }
     }
 
     /// A GTK text field focused while German is the language gets the German keyboard, not the English
