@@ -67,7 +67,7 @@ public final class KeyboardRenderer {
     /// Writes the record of the labels' font (`LabelFonts`), so the next start need not read the whole font
     /// configuration; does nothing when this start used the record.
     public func rememberFonts(at path: String) throws(LabelFonts.Problem) {
-        guard !LabelFonts.isNarrow else { return }
+        guard !LabelFonts.isNarrow, !LabelFonts.recordHeld else { return }
         guard let loaded = pango_font_map_load_font(pango_cairo_font_map_get_default(), pangoContext, font) else {
             throw LabelFonts.Problem(description: "Pango found no font for the labels")
         }

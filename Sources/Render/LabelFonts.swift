@@ -23,6 +23,9 @@ internal import Trace
 public enum LabelFonts {
     /// Whether fontconfig holds the one-font configuration now (`useRecord` took it, `widen` not yet).
     nonisolated(unsafe) public private(set) static var isNarrow = false
+    /// Whether this start's record held (then there is nothing to write after the first frame, even once
+    /// the whole configuration has been read for other text).
+    nonisolated(unsafe) public private(set) static var recordHeld = false
 
     /// The record's usual place: $XDG_CACHE_HOME/keypane/fonts, else ~/.cache/keypane/fonts; nil with
     /// neither set.
@@ -67,6 +70,8 @@ public enum LabelFonts {
     /// a millisecond off it).
     private static func warmUp() {
         let map = pango_cairo_font_map_new()
+        // Its own reference to the one-font configuration, which the main thread may replace meanwhile.
+        pango_fc_font_map_set_config(OpaquePointer(map), FcConfigGetCurrent())
         let context = pango_font_map_create_context(map)
         let layout = pango_layout_new(context)
         let font = pango_font_description_from_string(KeyboardRenderer.fontFamily)
@@ -85,7 +90,8 @@ public enum LabelFonts {
         g_object_unref(UnsafeMutableRawPointer(map))
     }
 
-    /// Waits until `prepare`'s set-up is done (at once without one); returns whether the record was used.
+    /// Waits until `prepare`'s set-up is done (at once without one), and for the whole configuration when
+    /// `willDraw` asked for it; returns whether the one-font configuration is the one in use.
     @discardableResult
     public static func awaitPrepared() -> Bool {
         if isPreparing {
@@ -93,8 +99,40 @@ public enum LabelFonts {
             isPreparing = false
             Trace.step(isNarrow ? "fonts remembered" : "font configuration read")
         }
+        if isWidening {
+            while sem_wait(&widened) != 0 && errno == EINTR {}
+            isWidening = false
+            if let whole {
+                FcConfigSetCurrent(whole)
+                FcConfigDestroy(whole)
+                isNarrow = false
+                Trace.step("whole font configuration read")
+            }
+            whole = nil
+        }
         return isNarrow
     }
+
+    /// Says what the first frame will draw, before the first renderer is made: text the one-font
+    /// configuration cannot draw as the system would (a Russian keyboard's) has the whole configuration
+    /// read on a thread of its own meanwhile, rather than in the first frame's way.
+    public static func willDraw(_ texts: [String]) {
+        guard isPreparing || isNarrow, !texts.allSatisfy(narrowCovers) else { return }
+        guard awaitPrepared(), !isWidening else { return }
+        sem_init(&widened, 0, 0)
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in
+            LabelFonts.whole = FcInitLoadConfigAndFonts()
+            sem_post(&LabelFonts.widened)
+            return nil
+        }, nil) == 0 else { return }
+        pthread_detach(thread)
+        isWidening = true
+    }
+
+    nonisolated(unsafe) private static var isWidening = false
+    nonisolated(unsafe) private static var widened = sem_t()
+    nonisolated(unsafe) private static var whole: OpaquePointer?
 
     /// Gives fontconfig the one-font configuration the record describes, if the record is there and still
     /// holds; returns whether it did. A record that is missing, out of date or unreadable is no error:
@@ -105,6 +143,7 @@ public enum LabelFonts {
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)   // the current configuration keeps its own reference
         isNarrow = true
+        recordHeld = true
         return true
     }
 
@@ -142,7 +181,7 @@ public enum LabelFonts {
     /// PangoFont loaded for the labels' description) beside the file and renames it over, so a crash
     /// never leaves half a record.
     static func writeRecord(for font: OpaquePointer, at path: String) throws(Problem) {
-        guard !isNarrow else { return }
+        guard !isNarrow, !recordHeld else { return }
         guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)),
               let record = Record(pattern: pattern, config: FcConfigGetCurrent()) else {
             throw Problem(description: "the labels' font is not one that can be remembered (a transformed or "

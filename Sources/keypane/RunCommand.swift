@@ -176,6 +176,15 @@ struct RunCommand {
         let remembered = type == nil ? (try? languageFile?.readLine()).flatMap { $0 } : nil
         let first = type ?? remembered.flatMap { enabled.contains($0) ? $0 : nil } ?? enabled[0]
         hostOptions.languageFile = languageFile
+        // The first keyboard's labels: another script's has the whole font configuration read meanwhile.
+        if let shown = library[first] {
+            LabelFonts.willDraw(WidthClass.allCases.flatMap { shown.rows(layer: shown.defaultLayer, widthClass: $0) }
+                .flatMap(\.items).flatMap { item -> [String] in
+                    guard case .key(let key) = item else { return [] }
+                    if case .text(let text) = key.function { return [text] + [key.label, key.secondary].compactMap { $0 } }
+                    return [key.label, key.secondary].compactMap { $0 }
+                })
+        }
 
         let injector: Injector
         do { injector = try Injector(connection: connection) } catch { fail("\(error)") }

@@ -76,6 +76,13 @@ import Testing
         let narrowFirst = try Self.run(session, keyboards: "mixed")
         #expect(narrowFirst.trace.contains("fonts remembered") && narrowFirst.trace.contains("whole font configuration read"),
                 "\(narrowFirst.trace)")
+        // Read while start-up went on, before the window was made (the first keyboard's labels said so),
+        // not in the first frame's drawing; and the record, which held, not written again.
+        let steps = narrowFirst.trace.split(separator: "\n").map(String.init)
+        let read = steps.firstIndex { $0.hasSuffix("whole font configuration read") }
+        let made = steps.firstIndex { $0.hasSuffix("window made") }
+        #expect(read != nil && made != nil && read! < made!, "\(narrowFirst.trace)")
+        #expect(!narrowFirst.trace.contains("fonts recorded"))
         try FileManager.default.removeItem(at: record)
         let whole = try Self.run(session, keyboards: "mixed")
         #expect(whole.trace.contains("fonts recorded"), "\(whole.trace)")
