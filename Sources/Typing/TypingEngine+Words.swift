@@ -37,10 +37,15 @@ extension TypingEngine {
     /// Whether the bar is on screen.
     public var showsBar: Bool { geometry.keys.contains { $0.function.isSuggestion } }
 
-    /// Whether what is typed here may be learned: not a password, not an address, not a terminal.
+    /// Whether what is typed here may be learned: not a password, not an address, not a terminal, and only
+    /// in the dictionary's language.
     public var learnsWords: Bool {
-        !traits.secureEntry && layout.type.hasSuggestionBar && layout.type != .namePhonePad
+        !traits.secureEntry && layout.type.hasSuggestionBar && layout.type != .namePhonePad && inDictionaryLanguage
     }
+
+    /// Whether the keyboard shown types the dictionary's language (or says no language): other languages'
+    /// keyboards show no bar and correct nothing, rather than turn German words into English ones.
+    var inDictionaryLanguage: Bool { Language.isLanguage(layout.language, dictionaryLanguage) }
 
     /// Whether the word may be corrected here.
     var mayCorrect: Bool { autocorrectionEnabled && traits.autocorrection && !traits.secureEntry }

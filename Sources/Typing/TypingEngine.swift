@@ -61,6 +61,8 @@ public struct TypingEngine: Sendable {
     /// Whether shift is on because autocapitalization put it on (not a tap).
     var autoShift = false
     /// The suggestion bar above the prose keyboards (`--suggestions`); never in secure entry.
+    /// The language of the dictionary suggestions come from (a primary tag: en).
+    public var dictionaryLanguage = "en"
     public var suggestionsEnabled = false {
         didSet { if suggestionsEnabled != oldValue { try? relayout() } }
     }
@@ -301,7 +303,7 @@ public struct TypingEngine: Sendable {
     mutating func relayout() throws(GeometryError) {
         var layer = baseLayer
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
-        options.showsSuggestions = suggestionsEnabled && !traits.secureEntry
+        options.showsSuggestions = suggestionsEnabled && !traits.secureEntry && inDictionaryLanguage
         options.spaceLabel = spaceLabel
         let key = "\(enabled[current])/\(layer)/\(options.showsSuggestions)/\(options.spaceLabel ?? "")"
         if geometryCacheSize != (size.width, size.height) {

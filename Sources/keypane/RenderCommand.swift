@@ -78,7 +78,9 @@ struct RenderCommand {
         let spaceLabel = (languages?.count ?? 0) > 1 && layout.type == .default && layout.language != nil ? layout.title : nil
         let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
                                           showsDwellPause: options.flag("dwell-pause", default: false),
-                                          showsSuggestions: options.flag("suggestions", default: true),
+                                          // The dictionary is English: other languages' keyboards show no bar.
+                                          showsSuggestions: options.flag("suggestions", default: true)
+                                              && Language.isLanguage(layout.language, "en"),
                                           spaceLabel: spaceLabel)
         let placed: KeyboardGeometry
         do {

@@ -128,6 +128,16 @@ extension Harness {
         #expect(pad == "number-pad")
     }
 
+    /// The dictionary is English: a German or Russian keyboard shows no bar and learns nothing, rather than
+    /// turn its words into English ones; back on English, the bar returns.
+    @Test func otherLanguagesGetNoEnglishSuggestions() throws {
+        var harness = try Harness(["de", "default"])
+        harness.engine.suggestionsEnabled = true
+        #expect(!harness.engine.showsBar && !harness.engine.learnsWords && harness.engine.suggestionRequest() == nil)
+        harness.engine.select(keyboard: 1)
+        #expect(harness.engine.showsBar && harness.engine.learnsWords)
+    }
+
     @Test func twoHyphensAreADash() {
         var composer = Composer(traits: prose)
         var actions: [KeyAction] = []
