@@ -14,16 +14,6 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
-/// Where Debian keeps libatspi's, libdbus's and GLib's headers (pkg-config's --cflags for atspi-2), for
-/// CAtspi, which has no pkg-config name so that nothing links the libraries.
-#if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
-#else
-let multiarch = "x86_64-linux-gnu"
-#endif
-let accessibilityHeaders = ["/usr/include/at-spi-2.0", "/usr/include/dbus-1.0", "/usr/lib/\(multiarch)/dbus-1.0/include",
-                            "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
-
 let package = Package(
     name: "Keypane",
     products: [
@@ -41,10 +31,9 @@ let package = Package(
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
         systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
         systemLibrary("CPangoFc", pkgConfig: "pangoft2", apt: ["libpango1.0-dev", "libfontconfig-dev"]),
-        // libatspi's and libdbus's headers only: the program opens the libraries with dlopen once it
-        // follows the focus (Accessibility/Libraries.swift), so it is not linked with them; the
-        // Accessibility target gives the header folders (`accessibilityHeaders`).
-        .systemLibrary(name: "CAtspi", providers: [.apt(["libatspi2.0-dev", "libdbus-1-dev"])]),
+        // What Keypane uses of libatspi and libdbus, declared in its shim.h: the program opens the libraries
+        // with dlopen once it follows the focus (Accessibility/Libraries.swift) and is not linked with them.
+        .systemLibrary(name: "CAtspi"),
 
         // MARK: - Pure Swift
         .target(name: "KeyboardModel", swiftSettings: swiftSettings),
@@ -60,8 +49,8 @@ let package = Package(
         .target(name: "Sound", dependencies: ["Typing", "CCanberra"], swiftSettings: swiftSettings),
 
         // MARK: - Accessibility bus
-        .target(name: "Accessibility", dependencies: ["CAtspi", "EventLoop", "KeyboardModel"],
-                swiftSettings: swiftSettings + [.unsafeFlags(accessibilityHeaders.flatMap { ["-Xcc", "-I" + $0] })]),
+        .target(name: "Accessibility", dependencies: ["CAtspi", "CPangoCairo", "EventLoop", "KeyboardModel"],
+                swiftSettings: swiftSettings),
 
         // MARK: - X11
         .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),

@@ -22,9 +22,9 @@ public final class FocusWatcher {
     private let lib: AccessibilityLibraries
     private let focused: (TextField) -> Void
     private let caretMoved: (Int) -> Void
-    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    private var listener: OpaquePointer?
     /// The focused object, while it takes text.
-    private var field: UnsafeMutablePointer<AtspiAccessible>? {
+    private var field: OpaquePointer? {
         didSet {
             if let field { g_object_ref(UnsafeMutableRawPointer(field)) }
             if let oldValue { g_object_unref(UnsafeMutableRawPointer(oldValue)) }
@@ -111,7 +111,7 @@ public final class FocusWatcher {
         return done != 0
     }
 
-    private static func hasText(_ object: UnsafeMutablePointer<AtspiAccessible>, _ lib: AccessibilityLibraries) -> Bool {
+    private static func hasText(_ object: OpaquePointer, _ lib: AccessibilityLibraries) -> Bool {
         guard let text = lib.textInterface(object) else { return false }
         g_object_unref(UnsafeMutableRawPointer(text))
         return true
@@ -138,7 +138,7 @@ public final class FocusWatcher {
 
     /// The field as its role, states and attributes say; nil when the application did not answer in time
     /// (then the keyboard stays as it is, rather than hiding from a field it could not ask about).
-    static func describe(_ object: UnsafeMutablePointer<AtspiAccessible>, _ lib: AccessibilityLibraries) -> TextField? {
+    static func describe(_ object: OpaquePointer, _ lib: AccessibilityLibraries) -> TextField? {
         var error: UnsafeMutablePointer<GError>?
         let role = lib.role(object, &error)
         if let error {

@@ -12,27 +12,27 @@ import Glibc
 /// Each function is looked up by name and called through a pointer of the type its header gives.
 struct AccessibilityLibraries {
     typealias Failure = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
-    typealias Accessible = UnsafeMutablePointer<AtspiAccessible>?
+    typealias Accessible = OpaquePointer?
 
     // libatspi
     let atspiInit: @convention(c) () -> Int32
     let setTimeout: @convention(c) (gint, gint) -> Void
     let eventGetType: @convention(c) () -> GType
-    let listenerNew: @convention(c) (AtspiEventListenerCB?, gpointer?, GDestroyNotify?) -> UnsafeMutablePointer<AtspiEventListener>?
-    let listenerRegister: @convention(c) (UnsafeMutablePointer<AtspiEventListener>?, UnsafePointer<gchar>?, Failure) -> gboolean
-    let listenerDeregister: @convention(c) (UnsafeMutablePointer<AtspiEventListener>?, UnsafePointer<gchar>?, Failure) -> gboolean
-    let componentInterface: @convention(c) (Accessible) -> UnsafeMutablePointer<AtspiComponent>?
-    let componentExtents: @convention(c) (UnsafeMutablePointer<AtspiComponent>?, AtspiCoordType, Failure) -> UnsafeMutablePointer<AtspiRect>?
-    let componentScrollToPoint: @convention(c) (UnsafeMutablePointer<AtspiComponent>?, AtspiCoordType, gint, gint, Failure) -> gboolean
-    let textInterface: @convention(c) (Accessible) -> UnsafeMutablePointer<AtspiText>?
-    let textCaretOffset: @convention(c) (UnsafeMutablePointer<AtspiText>?, Failure) -> gint
-    let textText: @convention(c) (UnsafeMutablePointer<AtspiText>?, gint, gint, Failure) -> UnsafeMutablePointer<gchar>?
+    let listenerNew: @convention(c) (AtspiEventListenerCB?, gpointer?, GDestroyNotify?) -> OpaquePointer?
+    let listenerRegister: @convention(c) (OpaquePointer?, UnsafePointer<gchar>?, Failure) -> gboolean
+    let listenerDeregister: @convention(c) (OpaquePointer?, UnsafePointer<gchar>?, Failure) -> gboolean
+    let componentInterface: @convention(c) (Accessible) -> OpaquePointer?
+    let componentExtents: @convention(c) (OpaquePointer?, AtspiCoordType, Failure) -> UnsafeMutablePointer<AtspiRect>?
+    let componentScrollToPoint: @convention(c) (OpaquePointer?, AtspiCoordType, gint, gint, Failure) -> gboolean
+    let textInterface: @convention(c) (Accessible) -> OpaquePointer?
+    let textCaretOffset: @convention(c) (OpaquePointer?, Failure) -> gint
+    let textText: @convention(c) (OpaquePointer?, gint, gint, Failure) -> UnsafeMutablePointer<gchar>?
     let role: @convention(c) (Accessible, Failure) -> AtspiRole
-    let stateSet: @convention(c) (Accessible) -> UnsafeMutablePointer<AtspiStateSet>?
-    let stateSetIsEmpty: @convention(c) (UnsafeMutablePointer<AtspiStateSet>?) -> gboolean
-    let stateSetContains: @convention(c) (UnsafeMutablePointer<AtspiStateSet>?, AtspiStateType) -> gboolean
-    let valueInterface: @convention(c) (Accessible) -> UnsafeMutablePointer<AtspiValue>?
-    let valueMinimumIncrement: @convention(c) (UnsafeMutablePointer<AtspiValue>?, Failure) -> gdouble
+    let stateSet: @convention(c) (Accessible) -> OpaquePointer?
+    let stateSetIsEmpty: @convention(c) (OpaquePointer?) -> gboolean
+    let stateSetContains: @convention(c) (OpaquePointer?, AtspiStateType) -> gboolean
+    let valueInterface: @convention(c) (Accessible) -> OpaquePointer?
+    let valueMinimumIncrement: @convention(c) (OpaquePointer?, Failure) -> gdouble
     let attributes: @convention(c) (Accessible, Failure) -> OpaquePointer?
 
     // libdbus
