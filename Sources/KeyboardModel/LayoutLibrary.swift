@@ -50,6 +50,15 @@ public struct LayoutLibrary: Sendable {
     /// The layout of a given name.
     public subscript(name: String) -> Layout? { layouts[name] }
 
+    /// What the space bar of `layout` says among the `enabled` keyboards: the language's name while keyboards
+    /// of more than one language are enabled (nil: the usual). A language's keyboard is one of the default
+    /// type; the email and URL keyboards inherit English's language from the default keyboard but are no
+    /// languages of their own.
+    public func spaceLabel(for layout: Layout, among enabled: [String]) -> String? {
+        let languages = Set(enabled.compactMap { self[$0] }.filter { $0.type == .default }.compactMap(\.language))
+        return languages.count > 1 && layout.type == .default && layout.language != nil ? layout.title : nil
+    }
+
     /// A keyboard that inherits the default keyboard's letters (email, URL, web search) made on a
     /// language's keyboard instead: the email keyboard with German letters, named "email@de". Returns its
     /// name; nil when the layout does not inherit the default keyboard, the language's keyboard is the

@@ -122,7 +122,7 @@ public struct TypingEngine: Sendable {
         self.traitOverrides = overrides
         self.composer = Composer(traits: overrides.applied(to: .defaults(for: layout.type)))
         composer.quotes = Quotes(language: layout.language)
-        options.spaceLabel = Self.spaceLabel(layout, among: enabled, in: library)
+        options.spaceLabel = library.spaceLabel(for: layout, among: enabled)
         self.geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height, options: options)
         keysMoved()
         var update = Update()
@@ -290,21 +290,12 @@ public struct TypingEngine: Sendable {
     // MARK: - Steps (touches in TypingEngine+Touches.swift, shift and text in TypingEngine+Shift.swift, popups
     // in TypingEngine+Popups.swift, dwell and scanning in files of their own)
 
-    /// The space bar names the language while the Globe key switches between languages.
-    var spaceLabel: String? { Self.spaceLabel(layout, among: enabled, in: library) }
-
-    /// (A language's keyboard is one of the default type; the email and URL keyboards inherit English's
-    /// language from the default keyboard but are not languages of their own.)
-    static func spaceLabel(_ layout: Layout, among enabled: [String], in library: LayoutLibrary) -> String? {
-        let languages = Set(enabled.compactMap { library[$0] }.filter { $0.type == .default }.compactMap(\.language))
-        return languages.count > 1 && layout.type == .default && layout.language != nil ? layout.title : nil
-    }
-
     mutating func relayout() throws(GeometryError) {
         var layer = baseLayer
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
         options.showsSuggestions = suggestionsEnabled && !traits.secureEntry && inDictionaryLanguage
-        options.spaceLabel = spaceLabel
+        // The space bar names the language while the Globe key switches between languages.
+        options.spaceLabel = library.spaceLabel(for: layout, among: enabled)
         let key = "\(enabled[current])/\(layer)/\(options.showsSuggestions)/\(options.spaceLabel ?? "")"
         if geometryCacheSize != (size.width, size.height) {
             geometryCache = [:]

@@ -75,7 +75,7 @@ struct RenderCommand {
         default: fail("unknown shift state '\(shift)': expected off, on or caps-lock")
         }
         // The space bar names the language when --languages names several, as the live keyboard's does.
-        let spaceLabel = (languages?.count ?? 0) > 1 && layout.type == .default && layout.language != nil ? layout.title : nil
+        let spaceLabel = languages.flatMap { library.spaceLabel(for: layout, among: $0) }
         let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
                                           showsDwellPause: options.flag("dwell-pause", default: false),
                                           // The dictionary is English: other languages' keyboards show no bar.

@@ -114,6 +114,7 @@ struct RunCommand {
         let connection: DisplayConnection
         do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
         Trace.step("display opened")
+        KeyboardHost.internStartUpAtoms(connection)
         if KeyboardHost.sendToRunning(.show, connection: connection) { return 0 }
         Trace.step("no keyboard running yet")
 
