@@ -253,7 +253,10 @@ public enum KeyboardLayoutEngine {
                 let left = padX + Int((start * unit).rounded())
                 let right = padX + Int((end * unit).rounded()) - gapX
                 let rect = Rect(x: left, y: top, width: right - left, height: bottom - top)
-                keys.append(place(spec, rect: rect, widthClass: widthClass, options: options, alignDigits: alignDigits))
+                var placed = place(spec, rect: rect, widthClass: widthClass, options: options, alignDigits: alignDigits)
+                // Emoji are drawn on the keyboard's background, as iOS draws them.
+                if layout.type == .emoji, case .text = spec.function { placed.flat = true }
+                keys.append(placed)
             }
         }
         let keyHeight = keys.filter { !$0.function.isSuggestion }.map(\.rect.height).min() ?? 0
@@ -336,6 +339,13 @@ public enum KeyboardLayoutEngine {
             label = label ?? "redo"
         case .suggestion:
             break
+        case .languageKeyboard:
+            label = label ?? "ABC"
+        case .emojiSearch(.type(let text)):
+            style = .character
+            label = label ?? text
+        case .emojiSearch(.deleteBackward):
+            if label == nil { icon = .delete }
         case .layer(let target):
             label = label ?? layerLabels[target] ?? target
         }

@@ -14,6 +14,10 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
     case globe
     /// Hides the keyboard.
     case dismiss
+    /// Back to the language keyboard last shown (the emoji keyboard's ABC key).
+    case languageKeyboard
+    /// Edits the emoji search (the keys of the emoji keyboard's search layer; never in layout files).
+    case emojiSearch(EmojiSearchEdit)
     /// Pauses dwell, or resumes it (shown when dwell is on).
     case dwellPause
     /// Undoes the last edit (Ctrl+Z), or redoes it (Ctrl+Shift+Z), as iPad's keys do.
@@ -31,6 +35,9 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .layer(let name): "layer:\(name)"
         case .globe: "globe"
         case .dismiss: "dismiss"
+        case .languageKeyboard: "language-keyboard"
+        case .emojiSearch(.type(let text)): "emoji-search:\(text)"
+        case .emojiSearch(.deleteBackward): "emoji-search-delete"
         case .dwellPause: "dwell-pause"
         case .undo: "undo"
         case .redo: "redo"
@@ -45,6 +52,7 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case "caps-lock": self = .capsLock
         case "globe": self = .globe
         case "dismiss": self = .dismiss
+        case "language-keyboard": self = .languageKeyboard
         case "dwell-pause": self = .dwellPause
         case "undo": self = .undo
         case "redo": self = .redo

@@ -15,6 +15,8 @@ public enum KeyboardType: String, CaseIterable, Sendable {
     case webSearch = "web-search"
     case asciiNumberPad = "ascii-number-pad"
     case desktop = "desktop"
+    /// The emoji keyboard (`EmojiBoard`), made from Unicode's emoji list rather than a layout file.
+    case emoji = "emoji"
 
     /// All names, comma separated, for messages.
     public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -24,7 +26,7 @@ public enum KeyboardType: String, CaseIterable, Sendable {
     public var hasSuggestionBar: Bool {
         switch self {
         case .default, .ascii, .numbersPunctuation, .social, .namePhonePad, .webSearch: true
-        case .url, .email, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop: false
+        case .url, .email, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop, .emoji: false
         }
     }
 }

@@ -50,6 +50,12 @@ public struct LayoutLibrary: Sendable {
     /// The layout of a given name.
     public subscript(name: String) -> Layout? { layouts[name] }
 
+    /// Adds a layout made other than from a file (the emoji keyboard), or puts it in place of its old self.
+    public mutating func add(_ layout: Layout) {
+        layouts[layout.name] = layout
+        if !available.contains(layout.name) { available = (available + [layout.name]).sorted() }
+    }
+
     /// What the space bar of `layout` says among the `enabled` keyboards: the language's name while keyboards
     /// of more than one language are enabled (nil: the usual). A language's keyboard is one of the default
     /// type; the email and URL keyboards inherit English's language from the default keyboard but are no

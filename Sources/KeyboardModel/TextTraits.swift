@@ -38,7 +38,7 @@ public struct TextTraits: Equatable, Sendable {
     /// desktop keyboard (terminals, code) type exactly what is tapped.
     public static func defaults(for type: KeyboardType) -> TextTraits {
         switch type {
-        case .default, .ascii, .numbersPunctuation, .social: TextTraits()
+        case .default, .ascii, .numbersPunctuation, .social, .emoji: TextTraits()
         case .namePhonePad: TextTraits(autocapitalization: .words, autocorrection: false)
         case .url, .email, .webSearch, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop: .plain
         }

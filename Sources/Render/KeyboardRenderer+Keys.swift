@@ -41,7 +41,12 @@ extension KeyboardRenderer {
                 set(cr, theme.label)
                 Icons.draw(icon, filled: false, cr: cr, cx: (w / 2).rounded(), cy: (h / 2).rounded(),
                            size: min(h * 0.5 * labelScale, w * 0.62).rounded())
+            } else if let label = key.label {
+                // An emoji: large, in its own colours.
+                set(cr, theme.label)
+                drawText(label, cr: cr, size: min(h * 0.58 * labelScale, w * 0.72), cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
             }
+            if key.dwell > 0 { drawDwell(key.dwell, w: w, h: h, cr: cr) }
             return
         }
         roundedRect(cr, 0, 1, w, h, radius)
@@ -66,15 +71,7 @@ extension KeyboardRenderer {
             set(cr, theme.accent)
             cairo_stroke(cr)
         }
-        if key.dwell > 0 {
-            // Dwell filling: a ring round the label, clockwise from the top.
-            let radius = min(w, h) * 0.42, line = max(2, (min(w, h) * 0.06).rounded())
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, w / 2, h / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * Double(key.dwell) / 20)
-            cairo_set_line_width(cr, line)
-            set(cr, theme.accent)
-            cairo_stroke(cr)
-        }
+        if key.dwell > 0 { drawDwell(key.dwell, w: w, h: h, cr: cr) }
         if key.locked {
             // The light of a locked modifier, under its label.
             let width = min(w * 0.3, 24), height = max(2, (h * 0.05).rounded())
@@ -124,5 +121,15 @@ extension KeyboardRenderer {
             set(cr, ink)
             drawText(label, cr: cr, size: size, cx: cx, cy: cy + h * 0.1, maxWidth: maxWidth)
         }
+    }
+
+    /// Dwell filling: a ring round the label, clockwise from the top, `twentieths` of the way round.
+    private func drawDwell(_ twentieths: Int, w: Double, h: Double, cr: OpaquePointer) {
+        let radius = min(w, h) * 0.42, line = max(2, (min(w, h) * 0.06).rounded())
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, w / 2, h / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * Double(twentieths) / 20)
+        cairo_set_line_width(cr, line)
+        set(cr, theme.accent)
+        cairo_stroke(cr)
     }
 }

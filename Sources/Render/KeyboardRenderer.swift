@@ -249,7 +249,11 @@ public final class KeyboardRenderer {
             drawSlot(geometry, index: index, slot: slot, state: state, cr: cr)
             return
         }
-        let latched = isLatched(key.function, state: state)
+        var latched = isLatched(key.function, state: state)
+        // The emoji keyboard's tab of the group on screen.
+        if geometry.type == .emoji, case .layer(let target) = key.function, key.label != "‹", key.label != "›" {
+            latched = EmojiBoard.group(of: geometry.layer) == target
+        }
         let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon
         var look = KeyLook(label: key.label, secondary: key.secondary, icon: icon, style: key.style,
                            pressed: state.pressed.contains(index), latched: latched,

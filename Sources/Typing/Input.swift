@@ -72,10 +72,13 @@ public struct Update: Equatable, Sendable {
     public var wordChanged = false
     /// Words for the learner.
     public var words: [WordEvent] = []
+    /// The recent emoji or a skin tone choice changed: keep them (`TypingEngine.emoji`'s `memory`).
+    public var emojiMemoryChanged = false
 
     public init() {}
 
     public var isEmpty: Bool {
         actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !wordChanged && words.isEmpty
+            && !emojiMemoryChanged
     }
 }

@@ -74,7 +74,9 @@ extension TypingEngine {
         lastTyped = (geometry.keys[touch.key].function, event.time)
         switch popup {
         case .alternates(_, let options, let selected):
-            typeText(options[selected], at: event.time, &update)
+            if layout.type == .emoji { typeEmoji(options[selected], at: event.time, &update) } else {
+                typeText(options[selected], at: event.time, &update)
+            }
             return
         case .keyboards(_, _, let selected):
             update.actions.append(keyboardListAction(selected))
@@ -83,6 +85,8 @@ extension TypingEngine {
         }
         let placed = geometry.keys[touch.key]
         switch placed.function {
+        case .text(let text) where layout.type == .emoji:
+            typeEmoji(text, at: event.time, &update)
         case .text(let text):
             typeText(text, at: event.time, point: (event.x, event.y), &update)
         case .suggestion(let slot):
@@ -116,12 +120,17 @@ extension TypingEngine {
             } else {
                 baseLayer = target
             }
+            refreshEmojiIfStale()
             try? relayout()
             update.redrawAll = true
         case .globe:
             if !touch.longPressDone { update.actions.append(.nextKeyboard) }
         case .dismiss:
             if !touch.longPressDone { update.actions.append(.dismiss) }
+        case .languageKeyboard:
+            update.actions.append(languageKeyboardAction())
+        case .emojiSearch(let edit):
+            editEmojiSearch(edit, &update)
         case .dwellPause:
             state.dwellPaused.toggle()
             update.changedKeys.insert(touch.key)

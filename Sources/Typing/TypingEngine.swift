@@ -29,14 +29,14 @@ public struct TypingEngine: Sendable {
         public init() {}
     }
 
-    public private(set) var library: LayoutLibrary
+    public internal(set) var library: LayoutLibrary
     /// The names of the enabled keyboards, in Globe order: the configured ones, and the one a field asked
     /// for if it is not among them.
-    public private(set) var enabled: [String]
+    public internal(set) var enabled: [String]
     /// The keyboards the command line or the configuration enabled.
-    public let configured: [String]
-    public private(set) var current: Int
-    public private(set) var options: LayoutOptions
+    public internal(set) var configured: [String]
+    public internal(set) var current: Int
+    public internal(set) var options: LayoutOptions
     public private(set) var size: (width: Int, height: Int)
     public private(set) var geometry: KeyboardGeometry
     public internal(set) var state = KeyboardState()
@@ -88,6 +88,10 @@ public struct TypingEngine: Sendable {
     /// The layers laid out so far at the current size, so that shift and layer keys switch without laying
     /// out again. A size change starts it afresh; past `geometryCacheLimit` (more than a person's usual
     /// keyboards and layers: a geometry is some 10 KiB) it starts again.
+    /// The emoji keyboard's contents, once it is added (`addEmoji`).
+    public internal(set) var emoji: EmojiBoard?
+    /// Emoji were typed since the recent tab was made.
+    var emojiRecentStale = false
     private var geometryCache: [String: KeyboardGeometry] = [:]
     private var geometryCacheSize = (width: 0, height: 0)
     static let geometryCacheLimit = 16
@@ -137,6 +141,9 @@ public struct TypingEngine: Sendable {
     /// Takes a library with more layouts (the ones read once the keyboard is on screen); one that lacks an
     /// enabled layout is not taken.
     public mutating func extendLibrary(_ larger: LayoutLibrary) {
+        var larger = larger
+        // Layouts made rather than read (the emoji keyboard) stay.
+        for name in library.layouts.keys where name == EmojiBoard.name { larger.add(library[name]!) }
         guard enabled.allSatisfy({ larger[$0] != nil }) else { return }
         library = larger
     }
@@ -168,6 +175,7 @@ public struct TypingEngine: Sendable {
         state.lockedModifiers = []
         composer.traits = fieldTraits.applied(to: traitOverrides.applied(to: .defaults(for: layout.type)))
         composer.quotes = Quotes(language: layout.language)
+        refreshEmojiIfStale()
         try? relayout()
         var update = Update()
         restartWord(&update)
@@ -315,6 +323,11 @@ public struct TypingEngine: Sendable {
         state.popups = []
         if !showsBar { state.bar = [] }
         keysMoved()
+    }
+
+    /// Forgets the geometry made of a layout (which changed).
+    mutating func dropCachedGeometry(of layout: String) {
+        geometryCache = geometryCache.filter { !$0.key.hasPrefix(layout + "/") }
     }
 
     private static func isModifierTouch(_ touch: Touch, in geometry: KeyboardGeometry) -> Bool {

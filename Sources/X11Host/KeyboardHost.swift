@@ -48,6 +48,11 @@ public final class KeyboardHost {
         public var fontRecord: String?
         /// Where the language keyboard last chosen with the Globe key is kept for the next start.
         public var languageFile: StateFile?
+        /// Reads the emoji for the emoji keyboard (once the first frame is out); nil: no emoji keyboard, or
+        /// it is in the engine's library already.
+        public var emojiCatalog: (@Sendable () -> EmojiCatalog?)?
+        /// Where the recent emoji and the skin tones chosen are kept.
+        public var emojiFile: StateFile?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
                     autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
@@ -111,6 +116,7 @@ public final class KeyboardHost {
     private(set) lazy var screenSettled = TimerSource { [unowned self] in screenChanged() }
     /// Whether keeping the language chosen failed (said once).
     private var languageFileFailed = false
+    var emojiFileFailed = false
     /// How long the keyboard must be left alone before the memory freed meanwhile is given back.
     public static let memoryRest = 2.0
     /// Gives the system back the heap's free pages once the keyboard rests: a resize or a visit to
@@ -218,6 +224,7 @@ public final class KeyboardHost {
             engine.extendLibrary(library)
             Trace.step("other layouts read")
         }
+        addEmoji()
         if let path = options.fontRecord, !LabelFonts.isNarrow, !LabelFonts.recordHeld {
             do { try painter.renderer.rememberFonts(at: path) } catch { warn("\(error)") }
             Trace.step("fonts recorded")
@@ -302,6 +309,7 @@ public final class KeyboardHost {
         }
         if typed { XFlush(display) }
         learn(update)
+        if update.emojiMemoryChanged { rememberEmoji() }
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
     }

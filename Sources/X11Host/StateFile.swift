@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// One line of state kept between runs in $XDG_STATE_HOME/keypane (else ~/.local/state/keypane): where
-/// the floating keyboard was left, the language last chosen. Written beside the file and renamed over it,
+/// the floating keyboard was left, the language last chosen, the emoji used lately. Written beside the file and renamed over it,
 /// so a crash never leaves half a file.
 public struct StateFile: Sendable {
     public let path: String
@@ -40,13 +40,30 @@ public struct StateFile: Sendable {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSuffix()
     }
 
-    /// Keeps a line in place of the file's.
-    public func write(_ line: String) throws(Problem) {
+    /// The whole file (at most 64 KiB of it); nil when there is no file yet.
+    public func readText() throws(Problem) -> String? {
+        guard let file = fopen(path, "r") else {
+            if errno == ENOENT { return nil }
+            throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = fread(&buffer, 1, buffer.count, file)
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+
+    /// Keeps a line (or lines) in place of the file's; a private file is the user's alone (0600).
+    public func write(_ line: String, private isPrivate: Bool = false) throws(Problem) {
         makeDirectories(upTo: path)
         let temporary = path + ".new"
-        guard let file = fopen(temporary, "w") else {
-            throw Problem(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, isPrivate ? 0o600 : 0o644)
+        guard descriptor >= 0, let file = fdopen(descriptor, "w") else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw Problem(description: "cannot write \(temporary): \(reason)")
         }
+        // A file left from a write that failed keeps its mode through O_CREAT.
+        if isPrivate { fchmod(descriptor, 0o600) }
         let written = fputs(line + "\n", file) >= 0
         let closed = fclose(file) == 0
         guard written && closed, rename(temporary, path) == 0 else {

@@ -47,7 +47,8 @@ struct RenderCommand {
         let layer = options["layer"], shift = options["shift"] ?? "off"
         let output = options["output"]!, geometry = options["geometry"], pressed = options["pressed"]
         let returnKeyName = options["return-key"] ?? "default", themeName = options["theme"] ?? "light"
-        let (library, _) = loadLibrary(options)
+        var (library, _) = loadLibrary(options)
+        if options["type"] == EmojiBoard.name { _ = EmojiSource.add(to: &library) }
         let languages = options["languages"].map { list in
             list.split(separator: ",").map { text -> String in
                 guard let tag = Language.normalized(String(text.trimmingSpaces)) else {

@@ -29,6 +29,9 @@ struct RunCommand {
             .value("languages", "list", "The languages to type in, in Globe order, comma separated (de, fr, ru, "
                    + "en-US): each brings its keyboard (default: the languages of the X keymap's layouts, as "
                    + "setxkbmap set them, and of the locale; US English when none has a keyboard)."),
+            .flag("emoji", "The emoji keyboard among the Globe key's keyboards, after the languages' (default: on; "
+                  + "the emoji of Unicode's emoji-test.txt, from unicode-data). The emoji used lately and the skin "
+                  + "tones chosen are kept in $XDG_STATE_HOME/keypane/emoji (never from a password field)."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
             .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
             .value("label-size", "percent", "How large the labels are, 50 to 200 percent of their usual size (default: 100)."),
@@ -124,6 +127,9 @@ struct RunCommand {
         let wanted = Set((options["keyboards"].map(listed) ?? (languages?.candidates ?? []) + ["desktop"])
                          + [options["type"]].compactMap { $0 })
         var (library, saidProblems) = loadLibrary(options, only: wanted)
+        // The emoji keyboard is read before the first frame only when it is named; else once the frame is out.
+        let emojiNamed = wanted.contains(EmojiBoard.name)
+        var emojiBoard = emojiNamed ? EmojiSource.add(to: &library) : nil
         let known = library.available.joined(separator: ", ")
         let exists = { (name: String) in library.available.contains(name) }
         var enabled = options.value("keyboards", { list -> [String]? in
@@ -141,6 +147,7 @@ struct RunCommand {
         // A name refused above brings the default keyboards, which were not read yet.
         if !enabled.allSatisfy({ library[$0] != nil }) {
             library = loadLibrary(options, only: Set(enabled), said: saidProblems).0
+            if enabled.contains(EmojiBoard.name) { emojiBoard = EmojiSource.add(to: &library) }
         }
         Trace.step("layouts read")
         let returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
@@ -196,6 +203,11 @@ struct RunCommand {
                                       returnKey: returnKey, traits: traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         Trace.step("keyboard laid out")
+        if let emojiBoard { engine.addEmoji(emojiBoard) }
+        if !emojiNamed, options["keyboards"] == nil, options.flag("emoji", default: true) {
+            hostOptions.emojiCatalog = { EmojiSource.read() }
+        }
+        hostOptions.emojiFile = StateFile.standard("emoji")
         engine.timing = timing()
         engine.suggestionsEnabled = options.flag("suggestions", default: true)
         if engine.suggestionsEnabled {

@@ -1,0 +1,152 @@
+/// The emoji the emoji keyboard offers, read from Unicode's emoji-test.txt (Debian's unicode-data):
+/// every fully-qualified emoji, in the file's order, in the groups of iOS's emoji keyboard.
+///
+/// An emoji with a skin tone is not a key of its own: the five single-tone forms are its alternates
+/// (held, the key offers them). Forms with two different tones (a handshake of a light and a dark hand) are
+/// left out, as they are not in a row of six.
+public struct EmojiCatalog: Sendable {
+    public struct Emoji: Equatable, Sendable {
+        /// The emoji's code points.
+        public var text: String
+        /// Its name in the file (lower case, English): "waving hand", "flag: Germany".
+        public var name: String
+        /// The five single skin-tone forms, light to dark; empty for an emoji without tones.
+        public var tones: [String]
+
+        public init(text: String, name: String, tones: [String] = []) {
+            self.text = text
+            self.name = name
+            self.tones = tones
+        }
+    }
+
+    /// A group: a tab of the emoji keyboard.
+    public struct Group: Sendable {
+        /// A short name, used in layer names: smileys, animals, ...
+        public var id: String
+        /// The emoji drawn on its tab.
+        public var tab: String
+        public var emoji: [Emoji]
+    }
+
+    public private(set) var groups: [Group]
+    /// Where each emoji and toned form is: its group and place.
+    private var places: [String: (group: Int, index: Int)] = [:]
+
+    /// Where Debian keeps the file.
+    public static let standardPath = "/usr/share/unicode/emoji/emoji-test.txt"
+
+    /// The groups of the file as the keyboard shows them: iOS's tabs (people with the smileys), each with
+    /// its tab's emoji. Component (the skin tone and hair swatches) is not shown.
+    static let groupIDs: [String: (id: String, tab: String)] = [
+        "Smileys & Emotion": ("smileys", "😀"), "People & Body": ("smileys", "😀"),
+        "Animals & Nature": ("animals", "🐻"), "Food & Drink": ("food", "🍔"), "Activities": ("activity", "⚽"),
+        "Travel & Places": ("travel", "🚗"), "Objects": ("objects", "💡"), "Symbols": ("symbols", "🔣"),
+        "Flags": ("flags", "🏁"),
+    ]
+
+    public init(groups: [Group]) {
+        self.groups = groups
+        index()
+    }
+
+    private mutating func index() {
+        for (group, entries) in groups.enumerated() {
+            for (index, emoji) in entries.emoji.enumerated() {
+                for text in [emoji.text] + emoji.tones { places[text] = (group, index) }
+            }
+        }
+    }
+
+    /// Reads the text of emoji-test.txt; `file` names it in messages. A line that is not the file's form
+    /// is an error with its line number.
+    public init(text: String, file: String) throws(LayoutError) {
+        groups = []
+        var current: Int?
+        // An emoji's place by its code points without tones and variation selectors, to find the emoji
+        // a toned form belongs to.
+        var places: [[UInt32]: (group: Int, index: Int)] = [:]
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.hasPrefix("# group: ") {
+                let name = String(line.dropFirst(9).trimmingSpaces)
+                guard let (id, tab) = Self.groupIDs[name] else { current = nil; continue }
+                if let index = groups.firstIndex(where: { $0.id == id }) {
+                    current = index
+                } else {
+                    groups.append(Group(id: id, tab: tab, emoji: []))
+                    current = groups.count - 1
+                }
+                continue
+            }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            // 1F44B 1F3FD    ; fully-qualified     # 👋🏽 E1.0 waving hand: medium skin tone
+            let location = SourceLocation(file: file, line: lineNumber)
+            guard let semicolon = line.firstIndex(of: ";"), let hash = line.firstIndex(of: "#") else {
+                throw LayoutError(location, "expected code points, ';', a status and '#' with the emoji's name")
+            }
+            let status = line[line.index(after: semicolon)..<hash].trimmingSpaces
+            guard status == "fully-qualified", let group = current else { continue }
+            var scalars: [Unicode.Scalar] = []
+            for word in line[..<semicolon].split(separator: " ") {
+                guard let value = UInt32(word, radix: 16), let scalar = Unicode.Scalar(value) else {
+                    throw LayoutError(location, "'\(word)' is not a code point in hexadecimal")
+                }
+                scalars.append(scalar)
+            }
+            // The comment: the emoji, its version (E1.0) and its name.
+            let comment = line[line.index(after: hash)...].split(separator: " ", maxSplits: 2)
+            guard !scalars.isEmpty, comment.count == 3, comment[1].hasPrefix("E") else {
+                throw LayoutError(location, "expected code points and, after '#', the emoji, its version and its name")
+            }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            let tones = scalars.filter { (0x1F3FB...0x1F3FF).contains($0.value) }
+            let key = scalars.map(\.value).filter { !(0x1F3FB...0x1F3FF).contains($0) && $0 != 0xFE0F }
+            if tones.isEmpty {
+                places[key] = (group, groups[group].emoji.count)
+                groups[group].emoji.append(Emoji(text: text, name: String(comment[2])))
+            } else if tones.allSatisfy({ $0 == tones[0] }), let place = places[key] {
+                groups[place.group].emoji[place.index].tones.append(text)
+            }
+        }
+        groups.removeAll { $0.emoji.isEmpty }
+        index()
+    }
+
+    /// The emoji whose name has a word starting with each word of the query (case ignored), those whose
+    /// name starts with the query first; at most `limit`.
+    public func search(_ query: String, limit: Int) -> [Emoji] {
+        let words = query.lowercased().split(separator: " ")
+        guard !words.isEmpty else { return [] }
+        let whole = words.joined(separator: " ")
+        var first: [Emoji] = [], rest: [Emoji] = []
+        for group in groups {
+            for emoji in group.emoji {
+                let name = emoji.name.lowercased()
+                let nameWords = name.split { !$0.isLetter && !$0.isNumber }
+                guard words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) else { continue }
+                if name.hasPrefix(whole) { first.append(emoji) } else { rest.append(emoji) }
+                if first.count >= limit { return first }
+            }
+        }
+        return Array((first + rest).prefix(limit))
+    }
+
+    /// The emoji of a text, if the catalog has it as a key or a toned form: the key's emoji.
+    public func emoji(containing text: String) -> Emoji? {
+        places[text].map { groups[$0.group].emoji[$0.index] }
+    }
+}
+
+extension Substring {
+    /// The text without the spaces and tabs around it.
+    public var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+}
