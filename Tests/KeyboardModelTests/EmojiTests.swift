@@ -1,0 +1,194 @@
+import KeyboardModel
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A few lines in emoji-test.txt's form: tones after their emoji, a mixed-tone pair, an emoji whose toned
+/// forms drop its variation selector, a ZWJ family, a flag, a keycap and a group the keyboard does not show.
+let emojiFixture = """
+# group: Smileys & Emotion
+# subgroup: face-smiling
+1F600                                                  ; fully-qualified     # 😀 E1.0 grinning face
+263A FE0F                                              ; fully-qualified     # ☺️ E0.6 smiling face
+263A                                                   ; unqualified         # ☺ E0.6 smiling face
+# group: People & Body
+1F44B                                                  ; fully-qualified     # 👋 E0.6 waving hand
+1F44B 1F3FB                                            ; fully-qualified     # 👋🏻 E1.0 waving hand: light skin tone
+1F44B 1F3FD                                            ; fully-qualified     # 👋🏽 E1.0 waving hand: medium skin tone
+261D FE0F                                              ; fully-qualified     # ☝️ E0.6 index pointing up
+261D 1F3FF                                             ; fully-qualified     # ☝🏿 E1.0 index pointing up: dark skin tone
+1F9D1 200D 1F91D 200D 1F9D1                            ; fully-qualified     # 🧑‍🤝‍🧑 E12.0 people holding hands
+1F9D1 1F3FB 200D 1F91D 200D 1F9D1 1F3FB                ; fully-qualified     # 🧑🏻‍🤝‍🧑🏻 E12.0 people holding hands: light skin tone
+1F9D1 1F3FB 200D 1F91D 200D 1F9D1 1F3FC                ; fully-qualified     # 🧑🏻‍🤝‍🧑🏼 E12.1 people holding hands: light skin tone, medium-light skin tone
+1F468 200D 1F469 200D 1F467                            ; fully-qualified     # 👨‍👩‍👧 E2.0 family: man, woman, girl
+# group: Component
+1F3FB                                                  ; component           # 🏻 E1.0 light skin tone
+# group: Symbols
+0023 FE0F 20E3                                         ; fully-qualified     # #️⃣ E0.6 keycap: #
+# group: Flags
+1F1E9 1F1EA                                            ; fully-qualified     # 🇩🇪 E0.6 flag: Germany
+1F1EC 1F1F7                                            ; fully-qualified     # 🇬🇷 E0.6 flag: Greece
+"""
+
+func fixtureCatalog() throws -> EmojiCatalog { try EmojiCatalog(text: emojiFixture, file: "emoji-test.txt") }
+
+@Suite struct EmojiCatalogTests {
+    @Test func groupsFollowIOSAndTonesGoToTheirEmoji() throws {
+        let catalog = try fixtureCatalog()
+        #expect(catalog.groups.map(\.id) == ["smileys", "symbols", "flags"])
+        #expect(catalog.groups[0].emoji.map(\.text) == ["😀", "☺️", "👋", "☝️", "🧑‍🤝‍🧑", "👨‍👩‍👧"])
+        let wave = try #require(catalog.emoji(containing: "👋🏽"))
+        #expect(wave.text == "👋" && wave.tones == ["👋🏻", "👋🏽"] && wave.name == "waving hand")
+        // The toned form has no variation selector, the emoji has.
+        #expect(catalog.emoji(containing: "☝🏿")?.text == "☝️")
+        // One tone for both people: an alternate; two different tones: left out.
+        #expect(catalog.emoji(containing: "🧑‍🤝‍🧑")?.tones == ["🧑🏻‍🤝‍🧑🏻"])
+        #expect(catalog.emoji(containing: "🧑🏻‍🤝‍🧑🏼") == nil)
+        #expect(catalog.emoji(containing: "☺") == nil, "unqualified forms are not offered")
+    }
+
+    @Test func searchFindsNamesByTheirWordsBeginnings() throws {
+        let catalog = try fixtureCatalog()
+        #expect(catalog.search("wav", limit: 9).map(\.text) == ["👋"])
+        #expect(catalog.search("flag g", limit: 9).map(\.text) == ["🇩🇪", "🇬🇷"])
+        #expect(catalog.search("FLAG GERM", limit: 9).map(\.text) == ["🇩🇪"])
+        #expect(catalog.search("smiling", limit: 9).map(\.text) == ["☺️"])
+        #expect(catalog.search("face", limit: 1).count == 1)
+        #expect(catalog.search("  ", limit: 9).isEmpty)
+        #expect(catalog.search("zebra", limit: 9).isEmpty)
+    }
+
+    @Test func aBrokenLineIsNamedWithItsNumber() {
+        let text = "# group: Flags\n1F1E9 ZZ ; fully-qualified # 🇩🇪 E0.6 flag: Germany\n"
+        #expect(throws: LayoutError(SourceLocation(file: "e.txt", line: 2), "'ZZ' is not a code point in hexadecimal")) {
+            try EmojiCatalog(text: text, file: "e.txt")
+        }
+        #expect(throws: LayoutError.self) { try EmojiCatalog(text: "# group: Flags\n1F1E9 1F1EA fully-qualified\n", file: "e.txt") }
+    }
+
+    /// Debian's list: every fully-qualified emoji with at most one skin tone is a key or a key's alternate.
+    @Test func everyEmojiOfUnicodesListIsOffered() throws {
+        let path = EmojiCatalog.standardPath
+        guard access(path, R_OK) == 0 else { Issue.record("\(path) is missing: install unicode-data"); return }
+        let text = try LayoutLibrary.readFile(path)
+        let catalog = try EmojiCatalog(text: text, file: path)
+        var offered = 0, mixed = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && line.contains("; fully-qualified") {
+            let points = line.prefix { $0 != ";" }.split(separator: " ").compactMap { UInt32($0, radix: 16) }
+            var emoji = ""
+            emoji.unicodeScalars.append(contentsOf: points.compactMap(Unicode.Scalar.init))
+            if Set(points.filter { (0x1F3FB...0x1F3FF).contains($0) }).count > 1 { mixed += 1; continue }
+            #expect(catalog.emoji(containing: emoji) != nil, "\(emoji) (\(line.split(separator: "#").last ?? ""))")
+            offered += 1
+        }
+        #expect(offered > 3_000 && mixed < 300)
+        #expect(catalog.groups.map(\.id) == ["smileys", "animals", "food", "travel", "activity", "objects", "symbols", "flags"])
+    }
+}
+
+@Suite struct EmojiBoardTests {
+    @Test func pagesHoldEveryEmojiOnceWithTabsAndPaging() throws {
+        let board = EmojiBoard(catalog: try fixtureCatalog())
+        let layout = board.layout()
+        #expect(layout.type == .emoji && layout.title == "Emoji")
+        #expect(layout.layers == ["smileys", "symbols", "flags", "recent", "search"], "no recent emoji: smileys first")
+        for widthClass in WidthClass.allCases {
+            let rows = layout.rows(layer: "smileys", widthClass: widthClass)
+            let typed = rows.flatMap(\.items).compactMap { item -> String? in
+                guard case .key(let key) = item, case .text(let text) = key.function else { return nil }
+                return text
+            }
+            #expect(typed == ["😀", "☺️", "👋", "☝️", "🧑‍🤝‍🧑", "👨‍👩‍👧"])
+            // Every grid row as wide as the others.
+            #expect(Set(rows.dropLast().map { $0.items.reduce(0) { $0 + $1.width } }).count == 1)
+            let strip = rows.last!.items.compactMap { item -> KeyFunction? in
+                if case .key(let key) = item { key.function } else { nil }
+            }
+            #expect(strip.first == .languageKeyboard && strip.last == .keysym("BackSpace"))
+            #expect(strip.contains(.layer("recent")) && strip.contains(.layer("flags")) && strip.contains(.layer("search")))
+            let wave = rows.flatMap(\.items).compactMap { item -> KeySpec? in
+                if case .key(let key) = item, key.function == .text("👋") { key } else { nil }
+            }.first
+            #expect(wave?.alternates == ["👋", "👋🏻", "👋🏽"])
+        }
+        // The page keys go round every page.
+        var layer = "smileys", visited: [String] = []
+        repeat {
+            visited.append(layer)
+            let strip = layout.rows(layer: layer, widthClass: .compact).last!.items
+            guard case .key(let next) = strip[strip.count - 2], case .layer(let target) = next.function else {
+                Issue.record("no next page key on \(layer)")
+                return
+            }
+            layer = target
+        } while layer != "smileys" && visited.count < 10
+        #expect(Set(visited) == ["recent", "smileys", "symbols", "flags"])
+    }
+
+    @Test func aLongGroupTakesSeveralPages() throws {
+        let many = (0..<80).map { String(format: "%X ; fully-qualified # %@ E1.0 thing %d", 0x1F300 + $0, String(UnicodeScalar(0x1F300 + $0)!), $0) }
+        let catalog = try EmojiCatalog(text: "# group: Objects\n" + many.joined(separator: "\n"), file: "t")
+        let layout = EmojiBoard(catalog: catalog).layout()
+        #expect(layout.layers == ["objects", "objects-2", "objects-3", "recent", "search"])
+        #expect(EmojiBoard.group(of: "objects-3") == "objects" && EmojiBoard.group(of: "objects") == "objects")
+    }
+
+    @Test func usedEmojiComeFirstAndTonesAreChoices() throws {
+        var board = EmojiBoard(catalog: try fixtureCatalog())
+        let first = board.used("😀"), second = board.used("🇩🇪")
+        #expect(first && second)
+        #expect(board.recent == ["🇩🇪", "😀"])
+        let toned = board.used("👋🏽")
+        #expect(toned)
+        #expect(board.recent == ["👋🏽", "🇩🇪", "😀"] && board.tones == ["👋": "👋🏽"])
+        // The emoji again with another tone: one place in the recent tab.
+        let retoned = board.used("👋🏻")
+        #expect(retoned)
+        #expect(board.recent == ["👋🏻", "🇩🇪", "😀"] && board.tones == ["👋": "👋🏻"])
+        let again = board.used("👋🏻"), notEmoji = board.used("x")
+        #expect(!again, "nothing changed")
+        #expect(!notEmoji, "not an emoji")
+        let layout = board.layout()
+        #expect(layout.layers.first == "recent")
+        let keys = layout.rows(layer: "smileys", widthClass: .compact).flatMap(\.items).compactMap { item -> String? in
+            if case .key(let key) = item, case .text(let text) = key.function { text } else { nil }
+        }
+        #expect(keys.contains("👋🏻") && !keys.contains("👋"), "the key shows the tone chosen")
+        // Back to no tone.
+        let untoned = board.used("👋")
+        #expect(untoned)
+        #expect(board.tones.isEmpty)
+    }
+
+    @Test func theMemoryReadsBackAndIgnoresWhatItDoesNotKnow() throws {
+        var board = EmojiBoard(catalog: try fixtureCatalog())
+        board.used("😀")
+        board.used("👋🏽")
+        var again = EmojiBoard(catalog: try fixtureCatalog())
+        again.remember(board.memory)
+        #expect(again.recent == board.recent && again.tones == board.tones)
+        var odd = EmojiBoard(catalog: try fixtureCatalog())
+        odd.remember("recent x 😀 ☺\ntone 👋 😀\ntone 😀\ngarbage\u{0}\ntone ☝️ ☝🏿")
+        #expect(odd.recent == ["😀"] && odd.tones == ["☝️": "☝🏿"])
+    }
+
+    @Test func theSearchLayerShowsWhatTheQueryFinds() throws {
+        var board = EmojiBoard(catalog: try fixtureCatalog())
+        for letter in ["f", "l", "a", "g", " ", "g", "x"] { board.editQuery(.type(letter)) }
+        board.editQuery(.deleteBackward)
+        #expect(board.query == "flag g")
+        var layout = board.layout()
+        board.setSearchRows(&layout)
+        let rows = layout.rows(layer: "search", widthClass: .compact)
+        let results = rows[0].items.compactMap { item -> String? in
+            if case .key(let key) = item, case .text(let text) = key.function { text } else { nil }
+        }
+        #expect(results == ["🇩🇪", "🇬🇷"])
+        #expect(rows[0].items.count == 9, "the rest of the row is space")
+        let labels = rows.last!.items.compactMap { item -> String? in if case .key(let key) = item { key.label } else { nil } }
+        #expect(labels.contains("🔍 flag g"))
+        #expect(rows[1].items.count == 10)
+    }
+}
