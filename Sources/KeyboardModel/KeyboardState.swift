@@ -68,8 +68,12 @@ public enum Popup: Equatable, Sendable {
     public static func alternates(of key: Int, in geometry: KeyboardGeometry, selected: Int = 0) -> Popup? {
         let placed = geometry.keys[key]
         guard case .text(let text) = placed.function, !placed.alternates.isEmpty else { return nil }
-        let options = [text] + placed.alternates
-        return .alternates(key: key, options: options, selected: min(max(selected, 0), options.count - 1))
+        // Alternates that include the key's own text (an emoji's tones, the key showing one) keep their
+        // order, with the key's own chosen at first.
+        let own = placed.alternates.firstIndex(of: text)
+        let options = own == nil ? [text] + placed.alternates : placed.alternates
+        let start = selected == 0 ? own ?? 0 : selected
+        return .alternates(key: key, options: options, selected: min(max(start, 0), options.count - 1))
     }
 
     /// The Globe key's list: the enabled keyboards' titles, and "Hide keyboard" where the keyboard shown

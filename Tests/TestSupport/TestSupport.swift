@@ -134,3 +134,32 @@ public struct Fuzz: RandomNumberGenerator {
 
 /// The bundled languages' keyboards, other than US English's (the default keyboard).
 public let languageLayouts = ["en-gb", "de", "fr", "es", "it", "pt-br", "nl", "sv", "da", "nb", "pl", "ru", "uk", "el", "tr"]
+
+/// A few lines in emoji-test.txt's form: tones after their emoji, a mixed-tone pair, an emoji whose toned
+/// forms drop its variation selector, a ZWJ family, a flag, a keycap and a group the keyboard does not show.
+public let emojiFixture = """
+# group: Smileys & Emotion
+# subgroup: face-smiling
+1F600                                                  ; fully-qualified     # 😀 E1.0 grinning face
+263A FE0F                                              ; fully-qualified     # ☺️ E0.6 smiling face
+263A                                                   ; unqualified         # ☺ E0.6 smiling face
+# group: People & Body
+1F44B                                                  ; fully-qualified     # 👋 E0.6 waving hand
+1F44B 1F3FB                                            ; fully-qualified     # 👋🏻 E1.0 waving hand: light skin tone
+1F44B 1F3FD                                            ; fully-qualified     # 👋🏽 E1.0 waving hand: medium skin tone
+261D FE0F                                              ; fully-qualified     # ☝️ E0.6 index pointing up
+261D 1F3FF                                             ; fully-qualified     # ☝🏿 E1.0 index pointing up: dark skin tone
+1F9D1 200D 1F91D 200D 1F9D1                            ; fully-qualified     # 🧑‍🤝‍🧑 E12.0 people holding hands
+1F9D1 1F3FB 200D 1F91D 200D 1F9D1 1F3FB                ; fully-qualified     # 🧑🏻‍🤝‍🧑🏻 E12.0 people holding hands: light skin tone
+1F9D1 1F3FB 200D 1F91D 200D 1F9D1 1F3FC                ; fully-qualified     # 🧑🏻‍🤝‍🧑🏼 E12.1 people holding hands: light skin tone, medium-light skin tone
+1F468 200D 1F469 200D 1F467                            ; fully-qualified     # 👨‍👩‍👧 E2.0 family: man, woman, girl
+# group: Component
+1F3FB                                                  ; component           # 🏻 E1.0 light skin tone
+# group: Symbols
+0023 FE0F 20E3                                         ; fully-qualified     # #️⃣ E0.6 keycap: #
+# group: Flags
+1F1E9 1F1EA                                            ; fully-qualified     # 🇩🇪 E0.6 flag: Germany
+1F1EC 1F1F7                                            ; fully-qualified     # 🇬🇷 E0.6 flag: Greece
+"""
+
+public func fixtureCatalog() throws -> EmojiCatalog { try EmojiCatalog(text: emojiFixture, file: "emoji-test.txt") }
