@@ -164,6 +164,9 @@ if let keypane = argument("--keypane") {
         if only == nil || only == "languages" {
             try runLanguageBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
+        if only == nil || only == "emoji" {
+            try runEmojiBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
         if only == nil || only == "access" {
             try runAccessBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }

@@ -7,6 +7,7 @@ struct GeometryKey: Decodable {
     var text: String?
     var keysym: String?
     var action: String?
+    var alternates: [String]?
 
     var centre: (Int, Int) { (x + width / 2, y + height / 2) }
 }

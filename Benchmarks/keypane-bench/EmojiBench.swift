@@ -1,0 +1,87 @@
+import CX11
+import CXTest
+import Foundation
+import KeyboardModel
+
+/// The emoji keyboard, live: the Globe key's switch to it and the ABC key's back, from the release to the
+/// new keys on screen; paging through every group with the next-page key, first visits and later ones; tap to
+/// keystroke for an emoji against a Latin letter, same run.
+func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) throws {
+    let catalogText = try LayoutLibrary.readFile(EmojiCatalog.standardPath)
+    let board = EmojiBoard(catalog: try EmojiCatalog(text: catalogText, file: EmojiCatalog.standardPath))
+    let emoji = board.layout()
+    let bench = try LiveBench()
+    defer { bench.close() }
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-bench-emoji-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: state) }
+    let (child, _, window) = try bench.startAndWaitForMap(
+        [keypane, "--layouts", layouts, "--no-sound", "--no-suggestions", "--height", "320", "--keyboards", "default,emoji"],
+        className: "keypane", environment: ["XDG_STATE_HOME=\(state.path)"])
+    defer { child.stop() }
+    usleep(300_000)
+    let (ox, oy) = bench.origin(of: window)
+    let (w, h) = bench.size(of: window)
+    func centre(_ layout: Layout, layer: String? = nil, _ match: (PlacedKey) -> Bool) throws -> (Int, Int) {
+        let geometry = try KeyboardLayoutEngine.layout(layout, layer: layer, width: w, height: h,
+                                                       options: LayoutOptions(showsGlobe: true, showsSuggestions: false))
+        let key = geometry.keys.first(where: match)!.rect
+        return (ox + key.x + key.width / 2, oy + key.y + key.height / 2)
+    }
+    /// Taps at a point and returns the time from the release until the pixel row at `y` changed.
+    func redrawAfterTap(_ point: (Int, Int), row y: Int) -> Double? {
+        func row() -> [UInt] {
+            guard let image = XGetImage(bench.dpy, window, 0, Int32(y - oy), UInt32(w), 1, UInt.max, ZPixmap) else { return [] }
+            defer { _ = image.pointee.f.destroy_image(image) }
+            return (0..<Int32(w)).map { image.pointee.f.get_pixel(image, $0, 0) }
+        }
+        let before = row()
+        XTestFakeMotionEvent(bench.dpy, -1, Int32(point.0), Int32(point.1), 0)
+        XTestFakeButtonEvent(bench.dpy, 1, 1, 0)
+        XFlush(bench.dpy)
+        usleep(20_000)
+        let released = now()
+        XTestFakeButtonEvent(bench.dpy, 1, 0, 0)
+        XFlush(bench.dpy)
+        defer { usleep(50_000) }
+        while now() < released + 1 {
+            if row() != before { return now() - released }
+            usleep(200)
+        }
+        return nil
+    }
+    let letters = library["default"]!
+    let globe = try centre(letters) { $0.function == .globe }
+    let abc = try centre(emoji, layer: "smileys") { $0.function == .languageKeyboard }
+    let (_, topRow) = try centre(emoji, layer: "smileys") { $0.function == .text("😀") }
+    var firstSwitch: [Double] = [], laterSwitch: [Double] = [], back: [Double] = []
+    for round in 0..<20 {
+        if let t = redrawAfterTap(globe, row: topRow) { round == 0 ? firstSwitch.append(t) : laterSwitch.append(t) }
+        if let t = redrawAfterTap(abc, row: topRow) { back.append(t) }
+    }
+    print("keypane Globe key to the emoji keyboard, release to redrawn: first \(stats(firstSwitch)); later \(stats(laterSwitch)); "
+          + "ABC back to the letters \(stats(back))")
+
+    // Every page in turn with the next-page key, twice round: the first round draws each page's emoji for
+    // the first time.
+    _ = redrawAfterTap(globe, row: topRow)
+    let next = try centre(emoji, layer: "smileys") { $0.label == "›" }
+    let pages = emoji.layers.count - 1  // all but search, recent included
+    var firstPages: [Double] = [], laterPages: [Double] = []
+    for round in 0..<2 {
+        for _ in 0..<pages {
+            if let t = redrawAfterTap(next, row: topRow) { round == 0 ? firstPages.append(t) : laterPages.append(t) }
+        }
+    }
+    print("keypane emoji next page, release to redrawn, \(pages) pages: first visits \(stats(firstPages)); "
+          + "later visits \(stats(laterPages))")
+
+    // Back on the first page: an emoji (a spare keycode), then the letters' a, same run.
+    let grinning = try centre(emoji, layer: "smileys") { $0.function == .text("😀") }
+    var emojiTaps: [Double] = []
+    for _ in 0..<300 { if let l = bench.tapLatency(x: grinning.0, y: grinning.1) { emojiTaps.append(l) } }
+    _ = redrawAfterTap(abc, row: topRow)
+    let a = try centre(letters) { $0.function == .text("a") }
+    var latin: [Double] = []
+    for _ in 0..<300 { if let l = bench.tapLatency(x: a.0, y: a.1) { latin.append(l) } }
+    print("keypane tap to keystroke, same run: emoji 😀 (spare keycode) \(stats(emojiTaps)); Latin a \(stats(latin))")
+}
