@@ -216,21 +216,7 @@ public final class KeyboardRenderer {
     /// `width` x `height` and `paint` draws it with its top-left corner at the origin.
     func drawCached(_ look: Look, x: Int, y: Int, width: Int, height: Int, cr: OpaquePointer,
                             paint: (OpaquePointer) -> Void) {
-        var image = images[look]
-        if image == nil {
-            if images.count >= Self.imageLimit { forgetImages() }
-            let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA,
-                                                    Int32(width), Int32(height))
-            if let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let imageContext = cairo_create(made) {
-                paint(imageContext)
-                cairo_destroy(imageContext)
-                images[look] = made
-                image = made
-            } else {
-                cairo_surface_destroy(made)
-            }
-        }
-        guard let image else {
+        guard let image = cachedImage(look, width: width, height: height, cr: cr, paint: paint) else {
             // No memory for an image: draw in place.
             cairo_save(cr)
             cairo_translate(cr, Double(x), Double(y))
@@ -243,12 +229,27 @@ public final class KeyboardRenderer {
         cairo_fill(cr)
     }
 
-    private func drawKey(_ geometry: KeyboardGeometry, index: Int, state: KeyboardState, cr: OpaquePointer) {
+    /// Draws a key's image ahead, into the cache only: the key, as the state shows it, is then a copy when
+    /// it is drawn (an emoji page's glyphs take some 30 ms to draw the first time). Returns whether it was
+    /// drawn now (false: it was cached, or cannot be).
+    @discardableResult
+    public func prepareKey(_ index: Int, of geometry: KeyboardGeometry, state: KeyboardState,
+                           on surface: Surface) -> Bool {
         let key = geometry.keys[index]
-        if case .suggestion(let slot) = key.function {
-            drawSlot(geometry, index: index, slot: slot, state: state, cr: cr)
-            return
+        guard imagesSize == (geometry.width, geometry.height), !key.function.isSuggestion,
+              images.count < Self.imageLimit - 1 else { return false }
+        let look = keyLook(geometry, index: index, state: state)
+        guard images[.key(look)] == nil else { return false }
+        let area = Self.keyArea(key.rect)
+        var drawn = false
+        try? withContext(surface) { cr in
+            drawn = cachedImage(.key(look), width: area.width, height: area.height, cr: cr) { paintKey(look, cr: $0) } != nil
         }
+        return drawn
+    }
+
+    private func keyLook(_ geometry: KeyboardGeometry, index: Int, state: KeyboardState) -> KeyLook {
+        let key = geometry.keys[index]
         var latched = isLatched(key.function, state: state)
         // The emoji keyboard's tab of the group on screen.
         if geometry.type == .emoji, case .layer(let target) = key.function, key.label != "‹", key.label != "›" {
@@ -262,6 +263,32 @@ public final class KeyboardRenderer {
                            scanned: state.scanned.contains(index), secondaryBelow: key.secondaryBelow, width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         look.flat = key.flat
+        return look
+    }
+
+    /// A look's cached image, drawn (like the surface of `cr`) when it is new; nil without memory for it.
+    private func cachedImage(_ look: Look, width: Int, height: Int, cr: OpaquePointer,
+                             paint: (OpaquePointer) -> Void) -> OpaquePointer? {
+        if let image = images[look] { return image }
+        if images.count >= Self.imageLimit { forgetImages() }
+        let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, Int32(width), Int32(height))
+        guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let imageContext = cairo_create(made) else {
+            cairo_surface_destroy(made)
+            return nil
+        }
+        paint(imageContext)
+        cairo_destroy(imageContext)
+        images[look] = made
+        return made
+    }
+
+    private func drawKey(_ geometry: KeyboardGeometry, index: Int, state: KeyboardState, cr: OpaquePointer) {
+        let key = geometry.keys[index]
+        if case .suggestion(let slot) = key.function {
+            drawSlot(geometry, index: index, slot: slot, state: state, cr: cr)
+            return
+        }
+        let look = keyLook(geometry, index: index, state: state)
         let area = Self.keyArea(key.rect)
         drawCached(.key(look), x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
             paintKey(look, cr: cr)

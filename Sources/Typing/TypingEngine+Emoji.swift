@@ -66,4 +66,10 @@ extension TypingEngine {
     func languageKeyboardAction() -> KeyAction {
         .selectKeyboard(enabled.firstIndex(of: languageKeyboard) ?? 0)
     }
+
+    /// A layer of an enabled keyboard laid out as it would be shown now (nil: its first), without showing it.
+    public func geometry(of name: String, layer: String?) -> KeyboardGeometry? {
+        guard let layout = library[name] else { return nil }
+        return try? KeyboardLayoutEngine.layout(layout, layer: layer, width: size.width, height: size.height, options: options)
+    }
 }

@@ -31,4 +31,39 @@ extension KeyboardHost {
             emojiFileFailed = true
         }
     }
+
+    /// Plans the keys to draw ahead, when the keyboard shown or its layer changed: on an emoji page, the
+    /// pages the page keys lead to (their glyphs take some 30 ms the first time, a page turn's frame
+    /// would miss); while the Globe key is held and the emoji keyboard is next, its first page.
+    func planDrawingAhead() {
+        let shown = engine.enabled[engine.current]
+        let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
+        let next = engine.enabled[(engine.current + 1) % engine.enabled.count]
+        let plan = "\(shown)/\(engine.layer)/\(engine.size)/\(globeHeld)"
+        guard plan != drawingAheadPlan else { return }
+        drawingAheadPlan = plan
+        var ahead: [KeyboardGeometry] = []
+        if engine.layout.type == .emoji {
+            let pages = engine.geometry.keys.compactMap { key -> String? in
+                guard key.label == "›" || key.label == "‹", case .layer(let page) = key.function else { return nil }
+                return page
+            }
+            ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
+        } else if globeHeld, next == EmojiBoard.name {
+            ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
+        }
+        drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
+    }
+
+    /// Draws the next key planned ahead into the renderer's images, up to one that was not drawn yet.
+    func drawNextAhead() {
+        guard let surface = window.cleanSurface else {
+            drawingAhead = []
+            return
+        }
+        while !drawingAhead.isEmpty {
+            let (geometry, key) = drawingAhead.removeFirst()
+            if painter.renderer.prepareKey(key, of: geometry, state: KeyboardState(), on: surface) { return }
+        }
+    }
 }

@@ -131,6 +131,12 @@ public final class KeyboardHost {
         guard let due = engine.nextDeadline, due <= now else { return }
         apply(engine.tick(at: now))
     })
+    /// Keys drawn ahead, one a turn while nothing else is to do: the emoji pages next to the one shown, and
+    /// the emoji keyboard's first while the Globe key that leads to it is held (KeyboardHost+Emoji.swift).
+    var drawingAhead: [(geometry: KeyboardGeometry, key: Int)] = []
+    var drawingAheadPlan = ""
+    private(set) lazy var drawAhead = ClosureSource(interest: { [unowned self] now in drawingAhead.isEmpty ? .nothing : .at(now) },
+                                                    turn: { [unowned self] _, _ in drawNextAhead() })
     private lazy var signals = SignalSource([SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned self] signal in
         switch signal {
         case SIGUSR1: hide()
@@ -254,6 +260,7 @@ public final class KeyboardHost {
         loop.add(typingTimers)              // long press, delete repeat
         loop.add(screenSettled)             // dock again after a burst of screen changes
         loop.add(resting)                   // give back freed memory once events stop for a while
+        loop.add(drawAhead)                 // emoji pages drawn ahead, a key a turn
         loop.add(caret.outsideTouch)        // a touch outside the keyboard: the caret may have moved
         bus.map { loop.add($0) }            // the accessibility bus: focus changes (FieldFollowing.swift)
         loop.add(fieldLeft)                 // hide a moment after the focus left text

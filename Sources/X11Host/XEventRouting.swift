@@ -14,6 +14,7 @@ extension KeyboardHost: EventSource {
         askForSuggestions()
         // Pixels once per round of events: a press and release read together draw only their outcome.
         painter.drawPending(engine, handle: placement.handleRect)
+        planDrawingAhead()
         // A keymap or group change is read now, while nobody waits, not on the next keystroke.
         injector.prepare()
         XFlush(display)
