@@ -72,8 +72,9 @@ func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) thr
             if let t = redrawAfterTap(next, row: topRow) { round == 0 ? firstPages.append(t) : laterPages.append(t) }
         }
     }
-    print("keypane emoji next page, release to redrawn, \(pages) pages: first visits \(stats(firstPages)); "
-          + "later visits \(stats(laterPages))")
+    let slow = firstPages.enumerated().filter { $0.element > 0.016 }.map { "\(emoji.layers[($0.offset + 1) % pages])" }
+    print("keypane emoji next page, release to redrawn, \(pages) pages: first visits \(stats(firstPages)) "
+          + "(over 16 ms: \(slow.isEmpty ? "none" : slow.joined(separator: ", "))); later visits \(stats(laterPages))")
 
     // Back on the first page: an emoji (a spare keycode), then the letters' a, same run.
     let grinning = try centre(emoji, layer: "smileys") { $0.function == .text("😀") }

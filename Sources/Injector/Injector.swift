@@ -46,8 +46,10 @@ public final class Injector {
     /// must still find the old character there. A loaded machine's xterm was seen lagging past 0.1 s.
     public static let spareReuseDelay = 0.25
 
-    /// How many spare keycodes the ring uses at most: enough that a person never waits for the delay.
-    public static let spareRingSize = 16
+    /// How many spare keycodes the ring uses at most: enough that a person never waits for the delay, even
+    /// typing emoji, whose sequences take up to ten code points (a family, a toned couple), several a
+    /// keycode of their own.
+    public static let spareRingSize = 32
 
     /// Where the spare keycodes in use are written down, for a start after a kill to empty them (made on
     /// first use, after the first frame: its atom costs a round trip).
@@ -154,9 +156,10 @@ public final class Injector {
         guard !spareKeycodes.isEmpty else { return Stroke(keycode: 0, modifiers: 0) }
         let keycode = spareKeycodes[spareNext]
         spareNext = (spareNext + 1) % spareKeycodes.count
-        if let last = spareLastUse[keycode], last + Self.spareReuseDelay > Self.now() {
+        // The clock is read once: read again, it could have passed the moment and made the wait negative.
+        if let last = spareLastUse[keycode], case let wait = last + Self.spareReuseDelay - Self.now(), wait > 0 {
             XFlush(display)
-            usleep(useconds_t((last + Self.spareReuseDelay - Self.now()) * 1_000_000))
+            usleep(useconds_t(wait * 1_000_000))
         }
         spareLastUse[keycode] = Self.now()
         var syms = wanted.map { KeySym($0) }

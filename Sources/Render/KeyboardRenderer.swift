@@ -236,8 +236,7 @@ public final class KeyboardRenderer {
     public func prepareKey(_ index: Int, of geometry: KeyboardGeometry, state: KeyboardState,
                            on surface: Surface) -> Bool {
         let key = geometry.keys[index]
-        guard imagesSize == (geometry.width, geometry.height), !key.function.isSuggestion,
-              images.count < Self.imageLimit - 1 else { return false }
+        guard imagesSize == (geometry.width, geometry.height), !key.function.isSuggestion else { return false }
         let look = keyLook(geometry, index: index, state: state)
         guard images[.key(look)] == nil else { return false }
         let area = Self.keyArea(key.rect)

@@ -230,7 +230,6 @@ public final class KeyboardHost {
             engine.extendLibrary(library)
             Trace.step("other layouts read")
         }
-        addEmoji()
         if let path = options.fontRecord, !LabelFonts.isNarrow, !LabelFonts.recordHeld {
             do { try painter.renderer.rememberFonts(at: path) } catch { warn("\(error)") }
             Trace.step("fonts recorded")
@@ -248,6 +247,8 @@ public final class KeyboardHost {
             warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
         }
         Trace.step("control socket open")
+        // The emoji after the socket opened: a command sent meanwhile waits for the loop, not for the socket.
+        addEmoji()
         let bus = options.autoShow ? followFocus() : nil
         Trace.step("accessibility bus joined")
         suggestionWorker = startSuggestions()
