@@ -27,27 +27,8 @@ func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) thr
         let key = geometry.keys.first(where: match)!.rect
         return (ox + key.x + key.width / 2, oy + key.y + key.height / 2)
     }
-    /// Taps at a point and returns the time from the release until the pixel row at `y` changed.
     func redrawAfterTap(_ point: (Int, Int), row y: Int) -> Double? {
-        func row() -> [UInt] {
-            guard let image = XGetImage(bench.dpy, window, 0, Int32(y - oy), UInt32(w), 1, UInt.max, ZPixmap) else { return [] }
-            defer { _ = image.pointee.f.destroy_image(image) }
-            return (0..<Int32(w)).map { image.pointee.f.get_pixel(image, $0, 0) }
-        }
-        let before = row()
-        XTestFakeMotionEvent(bench.dpy, -1, Int32(point.0), Int32(point.1), 0)
-        XTestFakeButtonEvent(bench.dpy, 1, 1, 0)
-        XFlush(bench.dpy)
-        usleep(20_000)
-        let released = now()
-        XTestFakeButtonEvent(bench.dpy, 1, 0, 0)
-        XFlush(bench.dpy)
-        defer { usleep(50_000) }
-        while now() < released + 1 {
-            if row() != before { return now() - released }
-            usleep(200)
-        }
-        return nil
+        bench.redrawAfterTap(at: point, window: window, row: y - oy, width: w)
     }
     let letters = library["default"]!
     let globe = try centre(letters) { $0.function == .globe }

@@ -42,29 +42,11 @@ func runLanguageBench(keypane: String, layouts: String, library: LayoutLibrary) 
     // keys showing other pixels.
     let globe = try centre("default") { $0.function == .globe }
     let (_, gy) = try centre("default") { $0.function == .text("q") }
-    func row() -> [UInt] {
-        guard let image = XGetImage(bench.dpy, window, 0, Int32(gy - oy), UInt32(w), 1, UInt.max, ZPixmap) else { return [] }
-        defer { _ = image.pointee.f.destroy_image(image) }
-        return (0..<Int32(w)).map { image.pointee.f.get_pixel(image, $0, 0) }
-    }
     var first: [Double] = [], later: [Double] = []
     for round in 0..<6 {
         for _ in 0..<cycle.count {
-            let before = row()
-            XTestFakeMotionEvent(bench.dpy, -1, Int32(globe.0), Int32(globe.1), 0)
-            XTestFakeButtonEvent(bench.dpy, 1, 1, 0)
-            XFlush(bench.dpy)
-            usleep(20_000)
-            let released = now()
-            XTestFakeButtonEvent(bench.dpy, 1, 0, 0)
-            XFlush(bench.dpy)
-            var changed: Double?
-            while now() < released + 1 {
-                if row() != before { changed = now() - released; break }
-                usleep(200)
-            }
-            if let changed { (round == 0 ? { first.append(changed) } : { later.append(changed) })() }
-            usleep(50_000)
+            guard let changed = bench.redrawAfterTap(at: globe, window: window, row: gy - oy, width: w) else { continue }
+            if round == 0 { first.append(changed) } else { later.append(changed) }
         }
     }
     print("keypane Globe switch to the next language, release to redrawn: first visit of each \(stats(first)); "

@@ -21,6 +21,9 @@ public enum KeyboardType: String, CaseIterable, Sendable {
     /// All names, comma separated, for messages.
     public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// The types whose keyboards are layout files (Assets/layouts/TYPE.layout): all but emoji.
+    public static var withLayoutFiles: [KeyboardType] { allCases.filter { $0 != .emoji } }
+
     /// The keyboards for prose, which show the suggestion bar (as iOS's do): not the pads, not addresses,
     /// not the desktop keyboard.
     public var hasSuggestionBar: Bool {

@@ -9,7 +9,7 @@ let testWidths = [320, 321, 375, 414, 600, 767, 768, 800, 1024, 1080, 1366, 1920
 func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
 
 @Suite struct GeometryTests {
-    @Test(arguments: KeyboardType.allCases)
+    @Test(arguments: KeyboardType.withLayoutFiles)
     func keysStayInsideTheBoundsAndNeverOverlap(type: KeyboardType) throws {
         let layout = bundledLayout(type)
         for width in testWidths {
@@ -28,7 +28,7 @@ func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
         }
     }
 
-    @Test(arguments: KeyboardType.allCases)
+    @Test(arguments: KeyboardType.withLayoutFiles)
     func rowsFillTheWidthAndKeysStayUsable(type: KeyboardType) throws {
         let layout = bundledLayout(type)
         for width in testWidths {
@@ -81,7 +81,7 @@ func testHeight(_ width: Int) -> Int { max(200, min(width * 2 / 5, 600)) }
     }
 
     @Test func theGlobeKeyShowsOnlyWithMoreThanOneKeyboard() throws {
-        for type in KeyboardType.allCases {
+        for type in KeyboardType.withLayoutFiles {
             let layout = bundledLayout(type)
             for width in [375, 1024] {
                 let with = try KeyboardLayoutEngine.layout(layout, width: width, height: 300,

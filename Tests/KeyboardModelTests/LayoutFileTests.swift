@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite struct BundledLayoutTests {
-    @Test(arguments: KeyboardType.allCases)
+    @Test(arguments: KeyboardType.withLayoutFiles)
     func everyTypeHasALayout(type: KeyboardType) throws {
         let layout = try #require(bundled.layout(for: type))
         #expect(layout.type == type)

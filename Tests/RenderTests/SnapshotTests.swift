@@ -61,7 +61,7 @@ func render(_ type: KeyboardType, width: Int, height: Int, theme: Theme, layer: 
 }
 
 @Suite struct SnapshotTests {
-    @Test(arguments: KeyboardType.allCases)
+    @Test(arguments: KeyboardType.withLayoutFiles)
     func everyTypeInBothClassesAndThemes(type: KeyboardType) throws {
         for (widthClass, width, height) in snapshotSizes {
             for theme in Theme.all {
