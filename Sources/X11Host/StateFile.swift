@@ -30,14 +30,7 @@ public struct StateFile: Sendable {
 
     /// The first line, without its line end; nil when there is no file yet (an empty file gives "").
     public func readLine() throws(Problem) -> String? {
-        guard let file = fopen(path, "r") else {
-            if errno == ENOENT { return nil }
-            throw Problem(description: "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 512)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSuffix()
+        try readText().map { String($0.prefix { $0 != "\n" }).trimmingSuffix() }
     }
 
     /// The whole file (at most 64 KiB of it); nil when there is no file yet.
