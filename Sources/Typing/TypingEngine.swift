@@ -249,6 +249,13 @@ public struct TypingEngine: Sendable {
 
     public mutating func handle(_ event: InputEvent) -> Update {
         var update = Update()
+        // An event handled late (the keyboard was busy drawing) still happened at its own time: what was due
+        // before it, a long press above all, comes first, as it would have had the timer run on time.
+        var fired = 0
+        while let due = nextDeadline, due <= event.time, fired < 64 {
+            fireTimers(at: due, &update)
+            fired += 1
+        }
         switch event.phase {
         case .began: began(event, &update)
         case .moved: moved(event, &update)
@@ -272,6 +279,11 @@ public struct TypingEngine: Sendable {
     /// Fires the timers due at `now`.
     public mutating func tick(at now: Double) -> Update {
         var update = Update()
+        fireTimers(at: now, &update)
+        return update
+    }
+
+    mutating func fireTimers(at now: Double, _ update: inout Update) {
         dwellTick(at: now, &update)
         scanTick(at: now, &update)
         for id in touches.keys.sorted() {
@@ -292,7 +304,6 @@ public struct TypingEngine: Sendable {
             }
             touches[id] = touch
         }
-        return update
     }
 
     // MARK: - Steps (touches in TypingEngine+Touches.swift, shift and text in TypingEngine+Shift.swift, popups

@@ -68,8 +68,8 @@ extension KeyboardHost: EventSource {
                 }
             }
             let kind: InputDecoding.CoreKind = type == ButtonPress ? .buttonPress : .buttonRelease
-            if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y,
-                                                 time: EventLoop.monotonicNow()) {
+            let time = serverClock.time(ofStamp: e.time, readAt: EventLoop.monotonicNow())
+            if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y, time: time) {
                 apply(engine.handle(input))
             }
         case MotionNotify:
@@ -80,12 +80,12 @@ extension KeyboardHost: EventSource {
                 placement.continueDrag(root: (Int(e.x_root), Int(e.y_root)))
                 return
             }
-            if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y,
-                                                 time: EventLoop.monotonicNow()) {
+            let time = serverClock.time(ofStamp: e.time, readAt: EventLoop.monotonicNow())
+            if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y, time: time) {
                 apply(engine.handle(input))
             } else {
                 // No button down: a pointer resting on a key, for dwell.
-                apply(engine.hover(x: Double(e.x), y: Double(e.y), time: EventLoop.monotonicNow()))
+                apply(engine.hover(x: Double(e.x), y: Double(e.y), time: time))
             }
         case LeaveNotify:
             apply(engine.hoverEnded())
@@ -167,7 +167,8 @@ extension KeyboardHost: EventSource {
         default: break
         }
         guard let input = InputDecoding.touch(evtype: device.evtype, detail: device.detail, flags: device.flags,
-                                              x: device.event_x, y: device.event_y, time: now) else { return }
+                                              x: device.event_x, y: device.event_y,
+                                              time: serverClock.time(ofStamp: device.time, readAt: now)) else { return }
         apply(engine.handle(input))
     }
 

@@ -71,4 +71,34 @@ import Typing
         k.wait(0.5)
         #expect(k.engine.state.popups.contains { if case .alternates = $0 { true } else { false } })
     }
+
+    /// A keyboard busy drawing handles a hold's events late, all at once, its timer never run: the events'
+    /// own times still make it a hold. The popup opens before the finger's move is read, so the accent under
+    /// the finger is typed, not the key beside the one held; a held delete repeats as often as it would have.
+    @Test func eventsHandledLateKeepTheirTimes() throws {
+        // Where the popup opens, from a hold whose timer ran on time.
+        var onTime = try Harness()
+        onTime.send(.began, "e")
+        onTime.wait(0.5)
+        let popup = try #require(onTime.engine.state.popups.last)
+        guard case .alternates(_, let options, _) = popup else { Issue.record("no alternates: \(popup)"); return }
+        #expect(options.prefix(3) == ["e", "è", "é"])
+        let rect = PopupLayout.rect(for: popup, in: onTime.engine.geometry)
+        let point = (x: Double(rect.x) + Double(rect.width) / Double(options.count) * 2.5, y: Double(rect.y) + 5)
+
+        var k = try Harness()
+        let start = k.now
+        k.send(.began, "e")
+        k.now = start + 0.7
+        k.send(.moved, x: point.x, y: point.y)
+        k.send(.ended, x: point.x, y: point.y)
+        #expect(k.typed() == [.text("é")])
+        k.now += 1
+        let pressed = k.now
+        k.send(.began, "delete")
+        k.now = pressed + 1.0
+        k.send(.ended, "delete")
+        // At once, then at 0.5, 0.6, ... 1.0 s.
+        #expect(k.typed().count == 7)
+    }
 }
