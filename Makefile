@@ -32,13 +32,15 @@ BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us
 
 all: build
 
-# The dictionaries for suggestions, built from the word and pair counts in Dictionaries/ by keypane-dict
-# (made by the build it follows); keypane finds them in Assets/dictionaries (installed: share/keypane).
-DICTIONARIES := Assets/dictionaries/en.dict
+# The dictionaries for suggestions, one per language, built from the word counts (and, for English, the
+# word-pair counts) in Dictionaries/LANG by keypane-dict (made by the build it follows); keypane finds them
+# in Assets/dictionaries (installed: share/keypane). Dictionaries/README.md says where the counts come from.
+DICTIONARIES := $(patsubst Dictionaries/%/words.txt,Assets/dictionaries/%.dict,$(wildcard Dictionaries/*/words.txt))
 DICT_TOOL ?= .build/release/keypane-dict
-Assets/dictionaries/%.dict: Dictionaries/%/words.txt Dictionaries/%/pairs.txt $(DICT_TOOL)
+.SECONDEXPANSION:
+Assets/dictionaries/%.dict: Dictionaries/%/words.txt $$(wildcard Dictionaries/$$*/pairs.txt) $(DICT_TOOL)
 	@mkdir -p Assets/dictionaries
-	$(DICT_TOOL) Dictionaries/$*/words.txt Dictionaries/$*/pairs.txt $@
+	$(DICT_TOOL) Dictionaries/$*/words.txt $(wildcard Dictionaries/$*/pairs.txt) $@
 dictionaries: $(DICTIONARIES)
 
 deps:

@@ -70,12 +70,19 @@ public struct Update: Equatable, Sendable {
     public var popupsChanged = false
     /// The word being typed changed: ask for suggestions again (`TypingEngine.suggestionRequest()`).
     public var wordChanged = false
-    /// Words for the learner.
+    /// Words for the learner, in the language `wordLanguage`.
     public var words: [WordEvent] = []
+    public var wordLanguage = "en"
     /// The recent emoji or a skin tone choice changed: keep them (`TypingEngine.emoji`'s `memory`).
     public var emojiMemoryChanged = false
 
     public init() {}
+
+    /// A word for the learner of a language.
+    mutating func learn(_ language: String?, _ event: WordEvent) {
+        words.append(event)
+        wordLanguage = language ?? wordLanguage
+    }
 
     public var isEmpty: Bool {
         actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !wordChanged && words.isEmpty

@@ -43,9 +43,17 @@ extension TypingEngine {
         !traits.secureEntry && layout.type.hasSuggestionBar && layout.type != .namePhonePad && inDictionaryLanguage
     }
 
-    /// Whether the keyboard shown types the dictionary's language (or says no language): other languages'
-    /// keyboards show no bar and correct nothing, rather than turn German words into English ones.
-    var inDictionaryLanguage: Bool { Language.isLanguage(layout.language, dictionaryLanguage) }
+    /// The language words are suggested and learned in: the one the keyboard shown is written in (for a
+    /// keyboard of no language, an address's, the language keyboard's), when there is a dictionary for it.
+    public var wordLanguage: String? {
+        let tag = layout.language ?? library[languageKeyboard]?.language ?? "en"
+        let primary = String(tag.prefix { $0 != "-" })
+        return dictionaryLanguages.contains(primary) ? primary : nil
+    }
+
+    /// Whether there is a dictionary for the keyboard shown: other languages' keyboards show no bar and
+    /// correct nothing, rather than turn Greek words into English ones.
+    var inDictionaryLanguage: Bool { wordLanguage != nil }
 
     /// Whether the word may be corrected here.
     var mayCorrect: Bool { autocorrectionEnabled && traits.autocorrection && !traits.secureEntry }
@@ -57,7 +65,7 @@ extension TypingEngine {
     public func suggestionRequest() -> SuggestionRequest? {
         guard showsBar else { return nil }
         return SuggestionRequest(generation: word.generation, taps: word.taps, previous: previousWord(),
-                                 plan: keyPlan(), mayCorrect: mayCorrect)
+                                 plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en")
     }
 
     /// A decoded result: shown when it is for the word as it is now, dropped when the word moved on.
@@ -145,10 +153,10 @@ extension TypingEngine {
            var correction = result.correction, !Suggester.isExempt(typed) {
             if traits.smartQuotes { correction = String(correction.map { $0 == "'" ? "’" : $0 }) }
             word.lastCorrection = (typed, correction)
-            if learnsWords { update.words.append(.typed(correction, after: previous, taps: [], plan: keyPlan())) }
+            if learnsWords { update.learn(wordLanguage, .typed(correction, after: previous, taps: [], plan: keyPlan())) }
             return composer.correct(count: taps.count, typed: typed, with: correction, then: separator, at: time)
         }
-        if learnsWords { update.words.append(.typed(typed, after: previous, taps: taps, plan: keyPlan())) }
+        if learnsWords { update.learn(wordLanguage, .typed(typed, after: previous, taps: taps, plan: keyPlan())) }
         return nil
     }
 
@@ -156,7 +164,7 @@ extension TypingEngine {
     /// otherwise the word loses its last letter.
     mutating func deletedFromWord(reverted: Bool, _ update: inout Update) {
         if reverted, let (typed, _) = word.lastCorrection {
-            if learnsWords { update.words.append(.kept(typed)) }
+            if learnsWords { update.learn(wordLanguage, .kept(typed)) }
             restartWord(&update)
             return
         }
@@ -178,7 +186,7 @@ extension TypingEngine {
         let previous = previousWord()
         let count = word.taps.count
         if learnsWords {
-            update.words.append(result.slots[slot].kind == .typed ? .kept(chosen) : .typed(chosen, after: previous, taps: [], plan: keyPlan()))
+            update.learn(wordLanguage, result.slots[slot].kind == .typed ? .kept(chosen) : .typed(chosen, after: previous, taps: [], plan: keyPlan()))
         }
         var text = chosen
         if traits.smartQuotes { text = String(text.map { $0 == "'" ? "’" : $0 }) }
@@ -199,6 +207,9 @@ extension TypingEngine {
         word.generation += 1
     }
 
+    /// What reading a tap as an accent of its key costs, in nats: about a third as likely as its letter.
+    static let accentPenalty: Float = 1
+
     static func keyPlan(for geometry: KeyboardGeometry) -> KeyPlan {
         var keys: [UInt16: KeyPlan.Key] = [:]
         var widths: [Int] = []
@@ -209,6 +220,16 @@ extension TypingEngine {
                                      y: Double(key.rect.y) + Double(key.rect.height) / 2,
                                      row: rows.firstIndex(of: key.rect.y) ?? 0)
             widths.append(key.rect.width)
+        }
+        // The accents a letter key offers when held sit where it is: "cafe" tapped reads as "café".
+        for (_, key) in letterKeys {
+            for alternate in key.alternates where alternate.count == 1 && alternate.first!.isLetter {
+                let units = Array(alternate.lowercased().utf16)
+                guard units.count == 1, keys[units[0]] == nil else { continue }
+                keys[units[0]] = KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2,
+                                             y: Double(key.rect.y) + Double(key.rect.height) / 2,
+                                             row: rows.firstIndex(of: key.rect.y) ?? 0, penalty: Self.accentPenalty)
+            }
         }
         let width = widths.sorted().dropFirst(widths.count / 2).first.map { Double($0 + geometry.gap.x) } ?? 1
         return KeyPlan(keys: keys, keyWidth: width, keyHeight: Double(geometry.keyHeight + geometry.gap.y))

@@ -61,8 +61,10 @@ public struct TypingEngine: Sendable {
     /// Whether shift is on because autocapitalization put it on (not a tap).
     var autoShift = false
     /// The suggestion bar above the prose keyboards (`--suggestions`); never in secure entry.
-    /// The language of the dictionary suggestions come from (a primary tag: en).
-    public var dictionaryLanguage = "en"
+    /// The languages there are dictionaries for (primary tags: en, de): their keyboards show suggestions.
+    public var dictionaryLanguages: Set<String> = ["en"] {
+        didSet { if dictionaryLanguages != oldValue { try? relayout() } }
+    }
     public var suggestionsEnabled = false {
         didSet { if suggestionsEnabled != oldValue { try? relayout() } }
     }

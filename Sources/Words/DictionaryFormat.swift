@@ -16,7 +16,8 @@ import Glibc
 ///                 cost (UInt8), string length in bytes (UInt8)
 ///     pairs       4 bytes each, the words that follow a word, by descending likelihood:
 ///                 next word id (24 bits), cost (8 bits)
-///     strings     the words in UTF-8, one after another
+///     strings     the words in UTF-8, one after another, each in its usual case ("Haus"); the trie
+///                 holds them in lower case, as they are looked up
 ///
 /// Costs are negative natural logarithms of probabilities in tenths (a cost of 23 is e^-2.3), capped at
 /// 255: a word's cost is its share of all words; a pair's is the share of the next word among the
@@ -56,6 +57,9 @@ public struct DictionaryBuilder {
     public var words: [String: UInt64] = [:]
     /// How often each pair of words was seen, the second after the first.
     public var pairs: [String: [String: UInt64]] = [:]
+    /// A word's usual form where it is not lower case ("Haus" in German): the form listed with the
+    /// largest count. The trie and lookups go by lower case; the form is the word's text.
+    public var forms: [String: (form: String, count: UInt64)] = [:]
 
     public init() {}
 
@@ -75,6 +79,10 @@ public struct DictionaryBuilder {
                 pairs[first, default: [:]][fields[1].lowercased(), default: 0] += count
             } else {
                 words[first, default: 0] += count
+                let form = String(fields[0])
+                if form != first, form.lowercased() == first, count > (forms[first]?.count ?? 0) {
+                    forms[first] = (form, count)
+                }
             }
         }
     }
@@ -139,7 +147,7 @@ public struct DictionaryBuilder {
         var strings: [UInt8] = [], stringOffsets: [UInt32] = []
         for word in sorted {
             stringOffsets.append(UInt32(strings.count))
-            strings += Array(word.utf8)
+            strings += Array(text(of: word).utf8)
         }
 
         let nodesOffset = DictionaryFormat.headerSize
@@ -167,13 +175,20 @@ public struct DictionaryBuilder {
             out.u32(pairStarts[index])
             out.u16(pairCounts[index])
             out.u8(wordCosts[index])
-            out.u8(UInt8(sorted[index].utf8.count))
+            out.u8(UInt8(text(of: sorted[index]).utf8.count))
         }
         out.pad(to: pairsOffset)
         out.bytes += pairBytes.bytes
         out.pad(to: stringsOffset)
         out.bytes += strings
         return out.bytes
+    }
+
+    /// A word's text in the file: its usual form, when one was listed that fits.
+    private func text(of word: String) -> String {
+        guard let form = forms[word]?.form, form.utf8.count < 256, words[word].map({ forms[word]!.count * 2 > $0 }) ?? false
+        else { return word }
+        return form
     }
 
     private func align(_ offset: Int) -> Int { (offset + 7) & ~7 }

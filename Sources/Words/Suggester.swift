@@ -14,13 +14,16 @@ public struct SuggestionRequest: Equatable, Sendable {
     public var plan: KeyPlan
     /// The field and the settings allow autocorrection.
     public var mayCorrect: Bool
+    /// The language of the dictionary to decode with (a primary tag: en, de).
+    public var language: String
 
-    public init(generation: Int, taps: [Tap], previous: String?, plan: KeyPlan, mayCorrect: Bool) {
+    public init(generation: Int, taps: [Tap], previous: String?, plan: KeyPlan, mayCorrect: Bool, language: String = "en") {
         self.generation = generation
         self.taps = taps
         self.previous = previous
         self.plan = plan
         self.mayCorrect = mayCorrect
+        self.language = language
     }
 
     /// The word as typed.
@@ -121,18 +124,20 @@ public struct Suggester: Sendable {
         }.sorted(by: Decoder.order)
         result.nextCharacters = decoder.nextCharacters(after: lower)
 
-        let literalKnown = decoder.dictionary.id(of: lower) != nil || user.knows(lower)
+        // The word as the dictionary writes it: "Haus" for "haus" in German.
+        let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
+        let literalKnown = literal != nil || user.knows(lower)
         let whole = candidates.filter { !$0.isCompletion }
-        if request.mayCorrect, !Self.isExempt(typed), literalKnown, Self.cased(lower, like: typed) != typed {
-            // "i" and "i'm" get their capital, as on iOS.
-            result.correction = Self.cased(lower, like: typed)
-        } else if request.mayCorrect, !Self.isExempt(typed), let best = whole.first, best.word != lower,
+        if request.mayCorrect, !Self.isExempt(typed), literalKnown, Self.cased(literal ?? lower, like: typed) != typed {
+            // "i" and "i'm" get their capital, as on iOS, and a noun in German.
+            result.correction = Self.cased(literal ?? lower, like: typed)
+        } else if request.mayCorrect, !Self.isExempt(typed), let best = whole.first, best.word.lowercased() != lower,
                   Self.mayBecome(lower, best.word) {
-            let runnerUp = whole.dropFirst().first { $0.word != lower }
+            let runnerUp = whole.dropFirst().first { $0.word.lowercased() != lower }
             let clear = runnerUp.map { $0.cost - best.cost >= ambiguity } ?? true
             let confident: Bool
             if literalKnown {
-                let literal = candidates.first { $0.word == lower }
+                let literal = candidates.first { $0.word.lowercased() == lower }
                 confident = literal.map { $0.cost - best.cost >= knownMargin } ?? false
             } else {
                 confident = best.touch <= unknownThreshold && clear
@@ -140,11 +145,11 @@ public struct Suggester: Sendable {
             if confident { result.correction = Self.cased(best.word, like: typed) }
         }
 
-        var offered = candidates.map(\.word).filter { $0 != lower }
+        var offered = candidates.map(\.word).filter { $0.lowercased() != lower }
         var seen = Set<String>()
-        offered = offered.filter { seen.insert($0).inserted }
+        offered = offered.filter { seen.insert($0.lowercased()).inserted }
         if let correction = result.correction {
-            let alternative = offered.first { $0 != correction.lowercased() }
+            let alternative = offered.first { $0.lowercased() != correction.lowercased() }
             result.slots = [Slot(text: typed, kind: .typed), Slot(text: correction, kind: .word, isCorrection: true)]
                 + (alternative.map { [Slot(text: Self.cased($0, like: typed), kind: .word)] } ?? [])
         } else {

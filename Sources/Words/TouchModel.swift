@@ -18,10 +18,14 @@ public struct KeyPlan: Equatable, Sendable {
         public var x: Double
         public var y: Double
         public var row: Int
-        public init(x: Double, y: Double, row: Int) {
+        /// What meaning this letter costs beyond the distance: nothing for the key's own letter; for an
+        /// accent the key offers when held (é on e), a little, as it takes a hold to type on purpose.
+        public var penalty: Float
+        public init(x: Double, y: Double, row: Int, penalty: Float = 0) {
             self.x = x
             self.y = y
             self.row = row
+            self.penalty = penalty
         }
     }
 
@@ -83,7 +87,7 @@ public struct TouchModel: Equatable, Sendable {
         let offset = rowOffsets[key.row] ?? Offset()
         let dx = ((x - key.x) / plan.keyWidth - offset.x) / sigmaX
         let dy = ((y - key.y) / plan.keyHeight - offset.y) / sigmaY
-        return min(Float((dx * dx + dy * dy) / 2), substitution)
+        return min(Float((dx * dx + dy * dy) / 2) + key.penalty, substitution)
     }
 
     /// Learns from a tap that meant `unit`: the row's mean offset moves toward it, slowly, and a tap far

@@ -164,11 +164,34 @@ public struct LearnedFile: Sendable {
 
     /// `$XDG_DATA_HOME/keypane/learned-LANGUAGE` (else `~/.local/share/keypane/...`).
     public static func standard(language: String, environment: [String: String]) -> LearnedFile? {
-        let base: String
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { base = data }
-        else if let home = environment["HOME"], home.hasPrefix("/") { base = home + "/.local/share" }
-        else { return nil }
-        return LearnedFile(path: base + "/keypane/learned-" + language)
+        folder(environment: environment).map { LearnedFile(path: $0 + "/learned-" + language) }
+    }
+
+    /// The folder the learned words of every language are kept in: `$XDG_DATA_HOME/keypane`.
+    public static func folder(environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/keypane" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/share/keypane" }
+        return nil
+    }
+
+    /// Removes the learned words of every language in a folder (keypane forget); the paths removed.
+    @discardableResult
+    public static func removeAll(in folder: String) throws(UserWordsError) -> [String] {
+        guard let directory = opendir(folder) else {
+            if errno == ENOENT { return [] }
+            throw .io(folder, String(cString: strerror(errno)))
+        }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("learned-") { names.append(name) }
+        }
+        closedir(directory)
+        var removed: [String] = []
+        for name in names.sorted() where try LearnedFile(path: folder + "/" + name).remove() {
+            removed.append(folder + "/" + name)
+        }
+        return removed
     }
 
     /// The words learned, or a new store when there is no file. A file that cannot be read is an error:

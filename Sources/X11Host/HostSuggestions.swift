@@ -47,6 +47,6 @@ extension KeyboardHost {
     /// Tells the learner of the words an update typed.
     func learn(_ update: Update) {
         guard let suggestionWorker else { return }
-        for event in update.words { suggestionWorker.tell(event) }
+        for event in update.words { suggestionWorker.tell(event, language: update.wordLanguage) }
     }
 }

@@ -19,12 +19,14 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
 
     /// Where the worker finds its files.
     public struct Files: Sendable {
-        public var dictionary: String
-        /// Where learned words are kept; nil learns for this run only.
-        public var learned: LearnedFile?
-        public init(dictionary: String, learned: LearnedFile?) {
-            self.dictionary = dictionary
-            self.learned = learned
+        /// Each language's dictionary, by primary tag (en, de).
+        public var dictionaries: [String: String]
+        /// Where learned words are kept, a file per language (`LearnedFile.standard`); nil learns for this
+        /// run only.
+        public var learnedFolder: String?
+        public init(dictionaries: [String: String], learnedFolder: String?) {
+            self.dictionaries = dictionaries
+            self.learnedFolder = learnedFolder
         }
     }
 
@@ -38,7 +40,7 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
     private var condition = pthread_cond_t()
     // Guarded by the mutex:
     private var request: SuggestionRequest?
-    private var events: [WordEvent] = []
+    private var events: [(WordEvent, language: String)] = []
     private var forgetting = false
     private var stopping = false
     private var outcomes: [Outcome] = []
@@ -48,7 +50,7 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
     private let files: Files
     private let report: @Sendable (String) -> Void
 
-    /// Starts the thread; it maps the dictionary and reads the learned words before its first answer.
+    /// Starts the thread; it maps a language's dictionary and reads its learned words when first asked.
     public init?(files: Files, report: @escaping @Sendable (String) -> Void) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
@@ -86,9 +88,9 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
         }
     }
 
-    /// Tells the learner of a word.
-    public func tell(_ event: WordEvent) {
-        locked { events.append(event) }
+    /// Tells the learner of a word written in a language.
+    public func tell(_ event: WordEvent, language: String) {
+        locked { events.append((event, language)) }
     }
 
     /// Forgets every learned word, in memory and on disk.
@@ -137,30 +139,51 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
-    private func work() {
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
-        var suggester: Suggester?
-        do {
-            suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(path: files.dictionary)))
-        } catch {
-            post(.failed("\(error)"))
-        }
-        var learned = files.learned
+    /// A language's part of the worker: its dictionary, mapped when first needed, and the words learned.
+    private final class Language {
+        let suggester: Suggester?
         var user = UserWords()
-        if let file = learned {
-            do { user = try file.load() } catch {
-                // Never overwrite a file that could not be read.
-                report("cannot read the learned words (\(error)); this run learns nothing for later")
-                learned = nil
+        var file: LearnedFile?
+        var dirty = false
+        /// Said once, not at every rest, until the words can be kept again.
+        var failing = false
+
+        init(_ language: String, files: Files, report: (String) -> Void, post: (Outcome) -> Void) {
+            var suggester: Suggester?
+            if let path = files.dictionaries[language] {
+                do { suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(path: path))) } catch {
+                    post(.failed("\(error)"))
+                }
+            }
+            self.suggester = suggester
+            file = files.learnedFolder.map { LearnedFile(path: $0 + "/learned-" + language) }
+            if let file {
+                do { user = try file.load() } catch {
+                    // Never overwrite a file that could not be read.
+                    report("cannot read the learned words (\(error)); this run learns nothing for later in it")
+                    self.file = nil
+                }
             }
         }
-        var dirty = false
-        // Said once, not at every rest, until the words can be kept again.
-        var failing = false
-        func save() {
-            guard dirty, let file = learned else { return }
+
+        func learn(_ event: WordEvent) {
+            switch event {
+            case .typed(let word, let previous, let taps, let plan):
+                guard word.contains(where: \.isLetter), !Suggester.isExempt(word) else { return }
+                user.learn(word, after: previous)
+                // Taps that typed the word's letters teach where the user's fingers land.
+                let units = Array(word.lowercased().utf16)
+                if taps.count == units.count, suggester?.decoder.dictionary.id(of: word.lowercased()) != nil {
+                    for (tap, unit) in zip(taps, units) { user.touch.learn(tap, meant: unit, plan: plan) }
+                }
+            case .kept(let word):
+                user.keep(word)
+            }
+            dirty = true
+        }
+
+        func save(report: (String) -> Void) {
+            guard dirty, let file else { return }
             dirty = false
             do {
                 try file.save(user)
@@ -171,11 +194,24 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
                 failing = true
             }
         }
+    }
+
+    private func work() {
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
+        var languages: [String: Language] = [:]
+        func language(_ tag: String) -> Language {
+            if let known = languages[tag] { return known }
+            let made = Language(tag, files: files, report: report, post: post)
+            languages[tag] = made
+            return made
+        }
         while true {
             pthread_mutex_lock(&mutex)
             var idle = false
             while request == nil && events.isEmpty && !forgetting && !stopping {
-                guard dirty else {
+                guard languages.values.contains(where: \.dirty) else {
                     pthread_cond_wait(&condition, &mutex)
                     continue
                 }
@@ -195,29 +231,21 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
             forgetting = false
             pthread_mutex_unlock(&mutex)
 
-            for event in events {
-                switch event {
-                case .typed(let word, let previous, let taps, let plan):
-                    guard word.contains(where: \.isLetter), !Suggester.isExempt(word) else { continue }
-                    user.learn(word, after: previous)
-                    // Taps that typed the word's letters teach where the user's fingers land.
-                    let units = Array(word.lowercased().utf16)
-                    if taps.count == units.count, suggester?.decoder.dictionary.id(of: word.lowercased()) != nil {
-                        for (tap, unit) in zip(taps, units) { user.touch.learn(tap, meant: unit, plan: plan) }
-                    }
-                    dirty = true
-                case .kept(let word):
-                    user.keep(word)
-                    dirty = true
+            for (event, tag) in events { language(tag).learn(event) }
+            if forget {
+                for known in languages.values {
+                    known.user = UserWords()
+                    known.dirty = false
+                }
+                if let folder = files.learnedFolder {
+                    do { try LearnedFile.removeAll(in: folder) } catch { report("cannot remove the learned words: \(error)") }
                 }
             }
-            if forget {
-                user = UserWords()
-                dirty = false
-                do { try learned?.remove() } catch { report("cannot remove the learned words: \(error)") }
+            if let request {
+                let words = language(request.language)
+                if let suggester = words.suggester { post(.suggestions(suggester.suggest(request, user: words.user))) }
             }
-            if let request, let suggester { post(.suggestions(suggester.suggest(request, user: user))) }
-            if stop || idle { save() }
+            if stop || idle { languages.values.forEach { $0.save(report: report) } }
             if stop { return }
         }
     }

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import Words
 
-/// keypane-dict WORDS PAIRS OUTPUT: builds a dictionary file from a word list ("word count" lines) and
-/// a pair list ("first second count" lines), then reads it back to check it.
+/// keypane-dict WORDS [PAIRS] OUTPUT: builds a dictionary file from a word list ("word count" lines, each
+/// word in its usual case) and, when there is one, a pair list ("first second count" lines), then reads it
+/// back to check it.
 func fail(_ message: String) -> Never {
     let line = Array("keypane-dict: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
@@ -25,11 +26,12 @@ func readText(_ path: String) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else { fail("usage: keypane-dict WORDS PAIRS OUTPUT") }
+guard arguments.count == 3 || arguments.count == 4 else { fail("usage: keypane-dict WORDS [PAIRS] OUTPUT") }
+let output = arguments.last!
 var builder = DictionaryBuilder()
 do {
     try builder.add(lines: readText(arguments[1]), pairs: false, source: arguments[1])
-    try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2])
+    if arguments.count == 4 { try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2]) }
 } catch { fail("\(error)") }
 // symspellpy's list gives every contraction ("don't", "I'll") the same placeholder count, 300000, far
 // below how often they are written (Google Books' counts split words at apostrophes): they are given the
@@ -38,8 +40,8 @@ for (word, count) in builder.words where word.contains("'") && count == 300_000 
     builder.words[word] = 20_000_000
 }
 let bytes = builder.build()
-do { _ = try WordDictionary(bytes: bytes, path: arguments[3]) } catch { fail("the built dictionary does not read back: \(error)") }
-let temporary = arguments[3] + ".new"
+do { _ = try WordDictionary(bytes: bytes, path: output) } catch { fail("the built dictionary does not read back: \(error)") }
+let temporary = output + ".new"
 // Written 64 KiB at a time: the page cache keeps a new file in pieces (folios) the size of the writes that
 // made it, and a mapping maps a whole piece at its first touch. Written at once, the dictionary was cached
 // in 2 MiB pieces, and the keyboard's first few lookups made all of its 4.6 MB resident.
@@ -50,7 +52,7 @@ guard let out = fopen(temporary, "w"),
           return bytes.withUnsafeBytes { fwrite($0.baseAddress! + start, 1, count, out) } == count
       }),
       fclose(out) == 0,
-      rename(temporary, arguments[3]) == 0 else {
-    fail("cannot write \(arguments[3]): \(String(cString: strerror(errno)))")
+      rename(temporary, output) == 0 else {
+    fail("cannot write \(output): \(String(cString: strerror(errno)))")
 }
-print("keypane-dict: \(arguments[3]): \(builder.words.count) words, \(bytes.count) bytes")
+print("keypane-dict: \(output): \(builder.words.count) words, \(bytes.count) bytes")

@@ -41,12 +41,12 @@ struct ControlCommand {
 
     /// `keypane forget`: the file goes, and a running keyboard forgets what it holds.
     func forget() -> Never {
-        guard let file = RunCommand.learnedFile() else { fail("no HOME or XDG_DATA_HOME: no learned words to forget", command: "keypane forget") }
-        do { try file.remove() } catch { fail("\(error)", command: "keypane forget") }
+        guard let folder = RunCommand.learnedFolder() else { fail("no HOME or XDG_DATA_HOME: no learned words to forget", command: "keypane forget") }
+        do { try LearnedFile.removeAll(in: folder) } catch { fail("\(error)", command: "keypane forget") }
         if let display = options["display"] ?? getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
             _ = try? ControlSocket.send(.forget, to: ControlSocket.path(display: display))
         }
-        print("forgot the learned words (\(file.path))")
+        print("forgot the learned words (\(folder)/learned-*)")
         exit(0)
     }
 

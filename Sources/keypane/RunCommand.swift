@@ -45,12 +45,13 @@ struct RunCommand {
                    + "and desktop)."),
             .flag("suggestions", "The suggestion bar above the keys of the prose keyboards: the word as typed, corrections "
                   + "and completions decoded from where each finger landed, and next words after a space; words typed "
-                  + "are learned ($XDG_DATA_HOME/keypane/learned-en, never from passwords, addresses or terminals; "
+                  + "are learned, per language ($XDG_DATA_HOME/keypane/learned-en, learned-de, ..., never from passwords, addresses or terminals; "
                   + "'keypane forget' clears it) (default: on)."),
             .flag("autocorrection", "A confident correction is applied on space and punctuation (a delete right after "
                   + "takes it back), and two quick spaces after a word become a period and a space (default: the "
                   + "keyboard's own)."),
-            .value("dictionary", "file", "The dictionary for suggestions (default: dictionaries/en.dict in the data folder)."),
+            .value("dictionary", "[language=]file", "A dictionary for suggestions in a language, English unless one is named "
+                   + "(default: dictionaries/LANGUAGE.dict in the data folder, for each language there is one for)."),
             .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
             .flag("smart-dashes", "-- becomes an em dash (default: the keyboard's own)."),
             .flag("secure", "A password field: no corrections or smart punctuation, nothing kept of what is typed."),
@@ -211,8 +212,20 @@ struct RunCommand {
         engine.timing = timing()
         engine.suggestionsEnabled = options.flag("suggestions", default: true)
         if engine.suggestionsEnabled {
-            let dictionary = options["dictionary"] ?? Assets.dataDirectory().map { $0 + "/dictionaries/en.dict" }
-            hostOptions.suggestionFiles = dictionary.map { SuggestionWorker.Files(dictionary: $0, learned: Self.learnedFile()) }
+            var dictionaries = Assets.dictionaries()
+            if let named = options["dictionary"] {
+                let parts = named.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2, !parts[0].contains("/"), !parts[0].isEmpty {
+                    dictionaries[String(parts[0].lowercased().prefix { $0 != "-" })] = parts[1]
+                } else {
+                    dictionaries["en"] = named
+                }
+            }
+            engine.dictionaryLanguages = Set(dictionaries.keys)
+            if !dictionaries.isEmpty {
+                hostOptions.suggestionFiles = SuggestionWorker.Files(dictionaries: dictionaries,
+                                                                     learnedFolder: Self.learnedFolder())
+            }
         }
         hostOptions.labelScale = options.labelScale
         hostOptions.fontRecord = fontRecord
@@ -239,13 +252,13 @@ struct RunCommand {
         return host.run()
     }
 
-    /// Where the words learned in English are kept.
-    static func learnedFile() -> LearnedFile? {
+    /// Where the words learned in each language are kept.
+    static func learnedFolder() -> String? {
         var environment: [String: String] = [:]
         for name in ["XDG_DATA_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return LearnedFile.standard(language: "en", environment: environment)
+        return LearnedFile.folder(environment: environment)
     }
 
     /// The motor settings: slow keys, bounce keys, key repeat and the long-press time.

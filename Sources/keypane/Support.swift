@@ -28,6 +28,20 @@ enum Assets {
 
     static func layoutsDirectory() -> String? { dataDirectory().map { $0 + "/layouts" } }
 
+    /// The dictionaries in the data folder, by language: `dictionaries/de.dict` is German's.
+    static func dictionaries() -> [String: String] {
+        guard let folder = dataDirectory().map({ $0 + "/dictionaries" }), let directory = opendir(folder) else { return [:] }
+        defer { closedir(directory) }
+        var found: [String: String] = [:]
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".dict") else { continue }
+            let language = String(name.dropLast(".dict".count))
+            if !language.isEmpty, language.allSatisfy({ $0.isASCII && $0.isLowercase }) { found[language] = folder + "/" + name }
+        }
+        return found
+    }
+
     static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -10,12 +10,17 @@ import Words
 struct SuggestionHarness {
     var harness: Harness
     let suggester: Suggester
+    /// Other languages' dictionaries, by primary tag; English is `suggester`.
+    var others: [String: Suggester] = [:]
     var words: [WordEvent] = []
+    /// The language the learner was last told words in.
+    var wordLanguage: String?
     var user = UserWords()
 
-    init(traits: TextTraits.Overrides = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+    init(_ enabled: [String] = ["default"],
+         traits: TextTraits.Overrides = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
                                                              smartQuotes: false)) throws {
-        harness = try Harness(traits: traits)
+        harness = try Harness(enabled, traits: traits)
         harness.engine.suggestionsEnabled = true
         var builder = DictionaryBuilder()
         builder.words = ["the": 1000, "station": 40, "stations": 10, "tomorrow": 30, "you": 800, "your": 300, "at": 600,
@@ -27,6 +32,7 @@ struct SuggestionHarness {
     /// What the host does after each update: tell the learner, ask, and hand the answer back.
     mutating func settle(_ update: Update) {
         words += update.words
+        if !update.words.isEmpty { wordLanguage = update.wordLanguage }
         for event in update.words {
             switch event {
             case .typed(let word, let previous, _, _): user.learn(word, after: previous)
@@ -34,7 +40,7 @@ struct SuggestionHarness {
             }
         }
         guard let request = harness.engine.suggestionRequest() else { return }
-        _ = harness.engine.receive(suggester.suggest(request, user: user))
+        _ = harness.engine.receive((others[request.language] ?? suggester).suggest(request, user: user))
     }
 
     mutating func tap(_ label: String, dx: Double = 0, dy: Double = 0) {
@@ -48,7 +54,11 @@ struct SuggestionHarness {
     }
 
     mutating func type(_ text: String) {
-        for character in text { tap(character == " " ? "space" : String(character)) }
+        for character in text {
+            // The space bar is named by its label: "space", or the language while Globe switches between them.
+            let space = harness.engine.geometry.keys.first { $0.function == .text(" ") }?.name ?? "space"
+            tap(character == " " ? space : String(character))
+        }
     }
 
     /// What a text field would hold after the actions.
