@@ -37,10 +37,8 @@ public enum Language {
         return nil
     }
 
-    /// Whether a layout's language (nil: none said) is `primary` (en) in any region; no language is any.
-    public static func isLanguage(_ tag: String?, _ primary: String) -> Bool {
-        tag.map { $0.prefix { $0 != "-" } == primary } ?? true
-    }
+    /// A tag's primary language: "pt" of "pt-BR".
+    public static func primary(_ tag: String) -> String { String(tag.prefix { $0 != "-" }) }
 
     /// The language an XKB layout (setxkbmap's names: us, de, ru) is written in, for the languages there
     /// are keyboards for.

@@ -47,7 +47,7 @@ extension TypingEngine {
     /// keyboard of no language, an address's, the language keyboard's), when there is a dictionary for it.
     public var wordLanguage: String? {
         let tag = layout.language ?? library[languageKeyboard]?.language ?? "en"
-        let primary = String(tag.prefix { $0 != "-" })
+        let primary = Language.primary(tag)
         return dictionaryLanguages.contains(primary) ? primary : nil
     }
 

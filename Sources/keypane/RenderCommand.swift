@@ -79,9 +79,9 @@ struct RenderCommand {
         let spaceLabel = languages.flatMap { library.spaceLabel(for: layout, among: $0) }
         let layoutOptions = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
                                           showsDwellPause: options.flag("dwell-pause", default: false),
-                                          // The dictionary is English: other languages' keyboards show no bar.
+                                          // Keyboards of a language without a dictionary show no bar.
                                           showsSuggestions: options.flag("suggestions", default: true)
-                                              && Language.isLanguage(layout.language, "en"),
+                                              && Assets.dictionaries()[Language.primary(layout.language ?? "en")] != nil,
                                           spaceLabel: spaceLabel)
         let placed: KeyboardGeometry
         do {

@@ -216,7 +216,7 @@ struct RunCommand {
             if let named = options["dictionary"] {
                 let parts = named.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2, !parts[0].contains("/"), !parts[0].isEmpty {
-                    dictionaries[String(parts[0].lowercased().prefix { $0 != "-" })] = parts[1]
+                    dictionaries[Language.primary(parts[0].lowercased())] = parts[1]
                 } else {
                     dictionaries["en"] = named
                 }

@@ -170,4 +170,39 @@ import Testing
         #expect(messages.contains("keypane: the dictionary \(bad.path) is damaged (") && messages.contains("cut short?); suggestions are off, typing goes on"),
                 "\(messages)")
     }
+
+    /// Issue 18's writer of German: on the German keyboard the bar offers German words in their case, a
+    /// noun typed in lower case becomes its capitalized self on space, and what is typed is learned into
+    /// German's own file, never into English's.
+    @Test func germanIsSuggestedAndLearnedInGerman() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--languages", "de,en-US", "--autocapitalization", "none"],
+                                        plainText: false)
+        keyboard.extra = ["--languages", "de,en-US"]
+        let german = try keyboard.geometry(type: "de", layer: "letters")
+        #expect(german.keys.contains { $0.action == "suggestion:1" }, "the German keyboard has a bar")
+        let space = try #require(german.keys.first { $0.text == " " })
+        var expected = ""
+        for (typed, meant) in [("ich", "ich"), ("habe", "habe"), ("das", "das"), ("haus", "Haus"), ("gesehen", "gesehen")] {
+            for letter in typed { keyboard.tap(try #require(german.key(label: String(letter)), "\(letter)")) }
+            let bar = Self.waitForBar(session) { Self.bar($0, isFor: typed) && $0.contains { $0 == meant || $0 == "[\(meant)]" } }
+            #expect(bar.contains { $0 == meant || $0 == "[\(meant)]" }, "\(typed): the bar shows \(bar)")
+            keyboard.tap(space)
+            expected += meant + " "
+            #expect(terminal.waitFor(text: expected) == expected)
+        }
+        // After "gesehen " the bar offers German words to come next.
+        let next = Self.waitForBar(session) { !$0.isEmpty }
+        #expect(next.count == 3, "\(next)")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+        let folder = session.dataDirectory.appendingPathComponent("keypane")
+        let learned = try String(contentsOf: folder.appendingPathComponent("learned-de"), encoding: .utf8)
+        #expect(learned.contains("word\thaus\t") && learned.contains("word\tgesehen\t"), "\(learned)")
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("learned-de").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("learned-en").path))
+    }
 }
