@@ -14,11 +14,34 @@ func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) thr
     defer { bench.close() }
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-bench-emoji-\(getpid())")
     defer { try? FileManager.default.removeItem(at: state) }
-    let (child, _, window) = try bench.startAndWaitForMap(
-        [keypane, "--layouts", layouts, "--no-sound", "--no-suggestions", "--height", "320", "--keyboards", "default,emoji"],
-        className: "keypane", environment: ["XDG_STATE_HOME=\(state.path)"])
+    func start() throws -> (Child, UInt) {
+        let (child, _, window) = try bench.startAndWaitForMap(
+            [keypane, "--layouts", layouts, "--no-sound", "--no-suggestions", "--height", "320", "--keyboards", "default,emoji"],
+            className: "keypane", environment: ["XDG_STATE_HOME=\(state.path)"])
+        usleep(300_000)
+        return (child, window)
+    }
+    // The first switch of a keyboard held as long as a finger's tap lasts (100 ms), in a keyboard of its own.
+    var fingerFirst: [Double] = []
+    for _ in 0..<3 {
+        let (child, window) = try start()
+        let (ox, oy) = bench.origin(of: window)
+        let (w, h) = bench.size(of: window)
+        let options = LayoutOptions(showsGlobe: true, showsSuggestions: false)
+        let globe = try KeyboardLayoutEngine.layout(library["default"]!, layer: nil, width: w, height: h, options: options)
+            .keys.first { $0.function == .globe }!.rect
+        let top = try KeyboardLayoutEngine.layout(emoji, layer: "smileys", width: w, height: h, options: options)
+            .keys.first { $0.function == .text("😀") }!.rect
+        if let t = bench.redrawAfterTap(at: (ox + globe.x + globe.width / 2, oy + globe.y + globe.height / 2), window: window,
+                                        row: top.y + top.height / 2, width: w, held: 0.1) {
+            fingerFirst.append(t)
+        }
+        child.stop()
+    }
+    print("keypane Globe key to the emoji keyboard, first switch, Globe held 100 ms (a finger's tap), release to redrawn: "
+          + "\(stats(fingerFirst)) (a new keyboard each)")
+    let (child, window) = try start()
     defer { child.stop() }
-    usleep(300_000)
     let (ox, oy) = bench.origin(of: window)
     let (w, h) = bench.size(of: window)
     func centre(_ layout: Layout, layer: String? = nil, _ match: (PlacedKey) -> Bool) throws -> (Int, Int) {
