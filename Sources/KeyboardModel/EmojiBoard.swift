@@ -34,7 +34,7 @@ public struct EmojiBoard: Sendable {
         recent.removeAll { $0 == text || catalog.emoji(containing: $0)?.text == emoji.text }
         recent.insert(text, at: 0)
         if recent.count > Self.recentLimit { recent.removeLast(recent.count - Self.recentLimit) }
-        if !emoji.tones.isEmpty {
+        if !emoji.variants.isEmpty {
             if text == emoji.text { tones[emoji.text] = nil } else { tones[emoji.text] = text }
         }
         return before.0 != recent || before.1 != tones
@@ -64,7 +64,7 @@ public struct EmojiBoard: Sendable {
             if words.first == "recent" {
                 recent = Array(words.dropFirst().filter { catalog.emoji(containing: $0) != nil }.prefix(Self.recentLimit))
             } else if words.first == "tone", words.count == 3, let emoji = catalog.emoji(containing: words[1]),
-                      emoji.text == words[1], emoji.tones.contains(words[2]) {
+                      emoji.text == words[1], emoji.variants.contains(words[2]) {
                 tones[words[1]] = words[2]
             }
         }
@@ -126,7 +126,7 @@ public struct EmojiBoard: Sendable {
     public func setSearchRows(_ layout: inout Layout) {
         for widthClass in WidthClass.allCases {
             let columns = Self.columns[widthClass]!
-            let found = catalog.search(query, limit: columns).map { $0.tones.isEmpty ? $0.text : shown($0.text) }
+            let found = catalog.search(query, limit: columns).map { $0.variants.isEmpty ? $0.text : shown($0.text) }
             let results = found.map { key($0) } + Array(repeating: RowItem.gap(1), count: columns - found.count)
             let letter = { (text: Substring) in RowItem.key(KeySpec(function: .emojiSearch(.type(String(text))))) }
             let rows: [[RowItem]] = [
@@ -150,7 +150,7 @@ public struct EmojiBoard: Sendable {
 
     private func key(_ text: String) -> RowItem {
         let emoji = catalog.emoji(containing: text)
-        let alternates = emoji.map { $0.tones.isEmpty ? [] : [$0.text] + $0.tones } ?? []
+        let alternates = emoji?.alternates ?? []
         return .key(KeySpec(function: .text(text), alternates: alternates))
     }
 

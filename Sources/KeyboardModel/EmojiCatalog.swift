@@ -2,8 +2,8 @@
 /// every fully-qualified emoji, in the file's order, in the groups of iOS's emoji keyboard.
 ///
 /// An emoji with a skin tone is not a key of its own: the five single-tone forms are its alternates
-/// (held, the key offers them). Forms with two different tones (a handshake of a light and a dark hand) are
-/// left out, as they are not in a row of six.
+/// (held, the key offers them). Two people or two hands whose tones can differ (a handshake of a light and a
+/// dark hand) offer all 25 forms, a grid with the left one's tone by row and the right one's by column.
 public struct EmojiCatalog: Sendable {
     public struct Emoji: Equatable, Sendable {
         /// The emoji's code points.
@@ -12,11 +12,25 @@ public struct EmojiCatalog: Sendable {
         public var name: String
         /// The five single skin-tone forms, light to dark; empty for an emoji without tones.
         public var tones: [String]
+        /// For two people or hands whose tones can differ: the 25 forms, row by row, the left one's tone
+        /// by row and the right one's by column, light to dark (the same tones are `tones`); else empty.
+        public var pairs: [String]
 
-        public init(text: String, name: String, tones: [String] = []) {
+        public init(text: String, name: String, tones: [String] = [], pairs: [String] = []) {
             self.text = text
             self.name = name
             self.tones = tones
+            self.pairs = pairs
+        }
+
+        /// Every toned form: the pairs' grid where there is one, else the five tones.
+        public var variants: [String] { pairs.isEmpty ? tones : pairs }
+
+        /// What a held key offers: the toned forms in their order, and the emoji itself (first, or after a
+        /// grid, where it would break the rows).
+        public var alternates: [String] {
+            if variants.isEmpty { return [] }
+            return pairs.isEmpty ? [text] + tones : pairs + [text]
         }
     }
 
@@ -27,6 +41,12 @@ public struct EmojiCatalog: Sendable {
         /// The emoji drawn on its tab.
         public var tab: String
         public var emoji: [Emoji]
+
+        public init(id: String, tab: String, emoji: [Emoji]) {
+            self.id = id
+            self.tab = tab
+            self.emoji = emoji
+        }
     }
 
     public private(set) var groups: [Group]
@@ -53,7 +73,7 @@ public struct EmojiCatalog: Sendable {
     private mutating func index() {
         for (group, entries) in groups.enumerated() {
             for (index, emoji) in entries.emoji.enumerated() {
-                for text in [emoji.text] + emoji.tones { places[text] = (group, index) }
+                for text in [emoji.text] + emoji.variants { places[text] = (group, index) }
             }
         }
     }
@@ -66,6 +86,10 @@ public struct EmojiCatalog: Sendable {
         // An emoji's place by its code points without tones and variation selectors, to find the emoji
         // a toned form belongs to.
         var places: [[UInt32]: (group: Int, index: Int)] = [:]
+        // An emoji's place by its name, for the forms of two different tones, whose code points may differ
+        // from their emoji's (the handshake's are two hands).
+        var named: [String: (group: Int, index: Int)] = [:]
+        var mixed: [(name: String, left: Int, right: Int, text: String)] = []
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -104,15 +128,43 @@ public struct EmojiCatalog: Sendable {
             text.unicodeScalars.append(contentsOf: scalars)
             let tones = scalars.filter { (0x1F3FB...0x1F3FF).contains($0.value) }
             let key = scalars.map(\.value).filter { !(0x1F3FB...0x1F3FF).contains($0) && $0 != 0xFE0F }
+            let name = String(comment[2])
             if tones.isEmpty {
                 places[key] = (group, groups[group].emoji.count)
-                groups[group].emoji.append(Emoji(text: text, name: String(comment[2])))
+                named[name] = (group, groups[group].emoji.count)
+                groups[group].emoji.append(Emoji(text: text, name: name))
             } else if tones.allSatisfy({ $0 == tones[0] }), let place = places[key] {
                 groups[place.group].emoji[place.index].tones.append(text)
+            } else if tones.count == 2 {
+                mixed.append((name, Int(tones[0].value - 0x1F3FB), Int(tones[1].value - 0x1F3FB), text))
             }
+        }
+        // The forms of two different tones, by their emoji's name: "handshake: light skin tone, dark skin
+        // tone" is the handshake's, "kiss: woman, man, light skin tone, dark skin tone" that of "kiss: woman,
+        // man", and "kiss: person, person, ..." that of "kiss".
+        var grids: [String: (place: (group: Int, index: Int), forms: [Int: String])] = [:]
+        for form in mixed {
+            let (head, tail) = Self.split(form.name)
+            let people = tail.filter { !$0.hasSuffix("skin tone") }
+            guard let place = named[people.isEmpty ? head : head + ": " + people.joined(separator: ", ")] ?? named[head]
+            else { continue }
+            let id = groups[place.group].emoji[place.index].text
+            grids[id, default: (place, [:])].forms[form.left * 5 + form.right] = form.text
+        }
+        for (place, forms) in grids.values {
+            let tones = groups[place.group].emoji[place.index].tones
+            guard tones.count == 5, forms.count == 20 else { continue }
+            groups[place.group].emoji[place.index].pairs = (0..<25).map { $0 / 5 == $0 % 5 ? tones[$0 / 5] : forms[$0]! }
         }
         groups.removeAll { $0.emoji.isEmpty }
         index()
+    }
+
+    /// A name's head and the parts after its colon: ("kiss", ["woman", "man", "light skin tone"]).
+    private static func split(_ name: String) -> (String, [String]) {
+        guard let colon = name.firstIndex(of: ":") else { return (name, []) }
+        let parts = name[name.index(after: colon)...].split(separator: ",").map { String($0.trimmingSpaces) }
+        return (String(name[..<colon]), parts)
     }
 
     /// The emoji whose name has a word starting with each word of the query (case ignored), those whose

@@ -11,8 +11,9 @@ public enum PopupLayout {
             width = max(key.width * 3 / 2, key.height * 4 / 5)
             height = key.height * 5 / 4
         case .alternates(_, let options, _):
-            width = max(key.width, key.height * 2 / 3) * options.count
-            height = key.height * 11 / 10
+            let (columns, rows) = grid(options.count)
+            width = max(key.width, key.height * 2 / 3) * columns
+            height = key.height * 11 / 10 * rows
         case .keyboards(_, let titles, _):
             width = max(key.width * 4, 220)
             height = max(key.height * 4 / 5, 28) * titles.count
@@ -34,6 +35,22 @@ public enum PopupLayout {
     /// Whether a preview is drawn as a balloon joined to its key (where there is room above the key), or
     /// as a box above it.
     public static func isBalloon(_ rect: Rect, key: Rect) -> Bool { rect.maxY == key.maxY && rect.y < key.y }
+
+    /// The columns and rows of a popup of `count` alternates: one row, up to a dozen; more (the 26 forms
+    /// of two people's skin tones) in a square grid, row after row.
+    public static func grid(_ count: Int) -> (columns: Int, rows: Int) {
+        guard count > 12 else { return (max(count, 1), 1) }
+        let columns = Int(Double(count).squareRoot())
+        return (columns, (count + columns - 1) / columns)
+    }
+
+    /// The alternate under a point of a popup (`rect`) of `count` alternates.
+    public static func alternate(atX x: Double, y: Double, in rect: Rect, count: Int) -> Int {
+        let (columns, rows) = grid(count)
+        let column = cell(at: x - Double(rect.x), size: Double(rect.width), count: columns)
+        let row = cell(at: y - Double(rect.y), size: Double(rect.height), count: rows)
+        return min(row * columns + column, count - 1)
+    }
 
     /// The cell under an offset along a popup of `count` equal cells.
     public static func cell(at offset: Double, size: Double, count: Int) -> Int {

@@ -81,17 +81,19 @@ extension KeyboardRenderer {
             set(cr, theme.label)
             drawText(label, cr: cr, size: Double(keyHeight) * 0.7, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
         case .alternates(_, let options, let selected):
-            let cell = w / Double(options.count)
+            let (columns, rows) = PopupLayout.grid(options.count)
+            let cell = w / Double(columns), row = h / Double(rows)
             for (index, option) in options.enumerated() {
-                let cx = cell * (Double(index) + 0.5)
+                let x = cell * Double(index % columns), y = row * Double(index / columns)
                 if index == selected {
-                    roundedRect(cr, cell * Double(index) + 2, 2, cell - 4, h - 4, radius * 0.7)
+                    roundedRect(cr, x + 2, y + 2, cell - 4, row - 4, radius * 0.7)
                     set(cr, theme.accent)
                     cairo_fill(cr)
                 }
-                beginLabels(in: cr, x: cell * Double(index), y: 0, width: cell, height: h)
+                beginLabels(in: cr, x: x, y: y, width: cell, height: row)
                 set(cr, index == selected ? theme.accentLabel : theme.label)
-                drawText(option, cr: cr, size: Double(keyHeight) * 0.5, cx: cx, cy: h / 2, maxWidth: cell * 0.9)
+                drawText(option, cr: cr, size: min(Double(keyHeight) * 0.5, row * 0.6), cx: x + cell / 2, cy: y + row / 2,
+                         maxWidth: cell * 0.9)
             }
         case .keyboards(_, let titles, let selected):
             let row = h / Double(titles.count)

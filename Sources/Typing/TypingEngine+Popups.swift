@@ -36,7 +36,7 @@ extension TypingEngine {
         let popup = state.popups[index]
         switch popup {
         case .alternates(let key, let options, let selected):
-            let chosen = PopupLayout.cell(at: x - Double(rect.x), size: Double(rect.width), count: options.count)
+            let chosen = PopupLayout.alternate(atX: x, y: y, in: rect, count: options.count)
             if chosen != selected { state.popups[index] = .alternates(key: key, options: options, selected: chosen) }
         case .keyboards(let key, let titles, let selected):
             let chosen = PopupLayout.cell(at: y - Double(rect.y), size: Double(rect.height), count: titles.count)

@@ -13,9 +13,9 @@ import Testing
         var typed: String { tone.map { key.alternates![$0] } ?? key.text! }
     }
 
-    /// Fifty emoji from pages all through the keyboard, each page's most telling one: a ZWJ sequence, a
-    /// skin tone (held, the tone chosen), a keycap, a flag (with the subdivision flags' tag characters), else
-    /// its first.
+    /// Fifty emoji from pages all through the keyboard, each page's most telling one: a flag with the
+    /// subdivision flags' tag characters, two people of different tones (held, chosen in the grid), a ZWJ
+    /// sequence, a skin tone (held, the tone chosen), a keycap, else its first.
     static func sample(_ keyboard: LiveKeyboard) throws -> [Pick] {
         let first = try keyboard.geometry(type: "emoji", layer: nil)
         let pages = first.layers.filter { $0 != "recent" && $0 != "search" }
@@ -23,17 +23,22 @@ import Testing
         for (index, layer) in pages.enumerated() {
             let keys = try keyboard.geometry(type: "emoji", layer: layer).keys.filter { $0.text != nil }
             let pick = keys.first { $0.text!.unicodeScalars.contains("\u{E0067}") }
+                ?? keys.first { ($0.alternates?.count ?? 0) > 12 }
                 ?? keys.first { $0.text!.unicodeScalars.contains("\u{200D}") && $0.text!.unicodeScalars.count >= 5 }
                 ?? keys.first { $0.alternates != nil }
                 ?? keys.first { $0.text!.unicodeScalars.contains("\u{20E3}") }
                 ?? keys[index % keys.count]
-            picks.append(Pick(layer: layer, key: pick, tone: pick.alternates.map { (index % ($0.count - 1)) + 1 }))
+            // Two people's grid: a cell of two different tones.
+            let mixed = [1, 7, 13, 19, 23]
+            picks.append(Pick(layer: layer, key: pick, tone: pick.alternates.map {
+                $0.count > 12 ? mixed[index % mixed.count] : (index % ($0.count - 1)) + 1
+            }))
         }
         // Fifty of them: pages left out evenly from the long groups, never a flag's.
         var index = 3
         while picks.count > 50 {
             if index >= picks.count { index = 1 }
-            if picks[index].layer.hasPrefix("flags") { index += 1 } else {
+            if picks[index].layer.hasPrefix("flags") || (picks[index].key.alternates?.count ?? 0) > 12 { index += 1 } else {
                 picks.remove(at: index)
                 index += 6
             }
@@ -81,6 +86,8 @@ import Testing
         func has(_ test: (Unicode.Scalar) -> Bool) -> Bool { typed.contains { $0.unicodeScalars.contains(where: test) } }
         #expect(has { $0 == "\u{200D}" } && has { $0 == "\u{20E3}" } && has { (0x1F1E6...0x1F1FF).contains($0.value) }
                 && has { (0x1F3FB...0x1F3FF).contains($0.value) } && has { $0 == "\u{E0067}" }, "\(typed)")
+        // Two different tones in one emoji.
+        #expect(typed.contains { Set($0.unicodeScalars.filter { (0x1F3FB...0x1F3FF).contains($0.value) }).count == 2 }, "\(typed)")
         try Self.type(picks, on: keyboard)
         let expected = typed.joined()
         let arrived = app.waitFor("plain", expected)

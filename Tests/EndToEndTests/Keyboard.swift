@@ -116,9 +116,18 @@ final class LiveKeyboard {
         let (kx, ky) = key.centre
         session.press(x: frame.x + kx, y: frame.y + ky)
         usleep(700_000)
+        // Where PopupLayout puts the cells: one row above the key, up to a dozen; more (two people's
+        // tones) in a square grid, row after row, kept inside the keyboard.
         let cell = max(key.width, key.height * 2 / 3)
-        let popupX = min(max(kx - key.width / 2, 0), frame.width - cell * cells)
-        session.move(x: frame.x + popupX + cell * index + cell / 2, y: frame.y + ky)
+        let columns = cells > 12 ? Int(Double(cells).squareRoot()) : cells
+        let rows = (cells + columns - 1) / columns
+        let height = frame.height - handle
+        let popupHeight = min(key.height * 11 / 10 * rows, height)
+        let popupX = min(max(kx - key.width / 2, 0), frame.width - cell * columns)
+        let popupY = min(max(key.y - popupHeight - 4, 0), height - popupHeight)
+        let row = popupHeight / rows
+        let y = rows > 1 ? popupY + row * (index / columns) + row / 2 : ky
+        session.move(x: frame.x + popupX + cell * (index % columns) + cell / 2, y: frame.y + y)
         session.release()
     }
 

@@ -64,8 +64,11 @@ import TestSupport
         let listing = try Self.run("/usr/bin/dpkg-deb", ["-c", deb]).output
         var files = ["usr/bin/keypane", "usr/share/applications/keypane.desktop", "etc/xdg/autostart/keypane.desktop",
                      "usr/share/man/man1/keypane.1.gz", "usr/share/metainfo/io.github.keypane.Keypane.metainfo.xml",
-                     "usr/share/doc/keypane/copyright", "usr/share/doc/keypane/changelog.gz",
-                     "usr/share/keypane/dictionaries/en.dict"]
+                     "usr/share/doc/keypane/copyright", "usr/share/doc/keypane/changelog.gz"]
+        // A dictionary for every language whose word counts are in the sources.
+        files += try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Dictionaries")
+            .filter { FileManager.default.fileExists(atPath: packageRoot + "/Dictionaries/\($0)/words.txt") }
+            .map { "usr/share/keypane/dictionaries/\($0).dict" }
         files += ["key-click", "key-delete", "key-modifier"].map { "usr/share/keypane/sounds/\($0).wav" }
         files += try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Assets/layouts")
             .filter { $0.hasSuffix(".layout") }.map { "usr/share/keypane/layouts/" + $0 }

@@ -47,6 +47,23 @@ import Testing
         }
     }
 
+    /// Types each word with `tap`, waits for the bar to show the word meant for it (the space applies what
+    /// the bar shows), taps space and checks what arrived; then the bar offers three next words.
+    static func type(_ words: [(typed: String, meant: String)], session: XSession, terminal: Terminal,
+                     keyboard: LiveKeyboard, space: GeometryKey, tap: (String) throws -> Void) throws {
+        var expected = ""
+        for (typed, meant) in words {
+            try tap(typed)
+            let bar = waitForBar(session) { Self.bar($0, isFor: typed) && $0.contains { $0 == meant || $0 == "[\(meant)]" } }
+            #expect(bar.contains { $0 == meant || $0 == "[\(meant)]" }, "\(typed): the bar shows \(bar)")
+            keyboard.tap(space)
+            expected += meant + " "
+            #expect(terminal.waitFor(text: expected) == expected)
+        }
+        let next = waitForBar(session) { !$0.isEmpty }
+        #expect(next.count == 3, "after a space the bar shows \(next)")
+    }
+
     static func start(_ session: XSession, _ arguments: [String] = []) throws -> LiveKeyboard {
         try LiveKeyboard(session: session, arguments: ["--keyboards", "default"] + arguments, plainText: false)
     }
@@ -58,22 +75,9 @@ import Testing
         let keyboard = try Self.start(session)
         keyboard.extra = ["--no-globe"]
         let space = try #require(try keyboard.geometry(type: "default", layer: "letters").keys.first { $0.text == " " })
-        var expected = ""
-        for (typed, meant) in [("i'll", "I’ll"), ("meet", "meet"), ("you", "you"), ("at", "at"), ("the", "the"),
-                               ("statoin", "station"), ("tomorow", "tomorrow")] {
-            try Self.tapSloppily(typed, on: keyboard)
-            // The bar has decoded the word (the space applies what it shows), then the space.
-            let bar = Self.waitForBar(session) {
-                Self.bar($0, isFor: typed) && $0.contains { $0 == meant || $0 == "[\(meant)]" }
-            }
-            #expect(bar.contains { $0 == meant || $0 == "[\(meant)]" }, "\(typed): the bar shows \(bar)")
-            keyboard.tap(space)
-            expected += meant + " "
-            #expect(terminal.waitFor(text: expected) == expected)
-        }
-        // After a space the bar offers next words.
-        let next = Self.waitForBar(session) { !$0.isEmpty }
-        #expect(next.count == 3, "after a space the bar shows \(next)")
+        try Self.type([("i'll", "I’ll"), ("meet", "meet"), ("you", "you"), ("at", "at"), ("the", "the"),
+                       ("statoin", "station"), ("tomorow", "tomorrow")],
+                      session: session, terminal: terminal, keyboard: keyboard, space: space) { try Self.tapSloppily($0, on: keyboard) }
         let (status, messages) = keyboard.terminate()
         #expect(status == 0 && messages.isEmpty, "\(messages)")
         // What was learned is the user's alone.
@@ -184,18 +188,10 @@ import Testing
         let german = try keyboard.geometry(type: "de", layer: "letters")
         #expect(german.keys.contains { $0.action == "suggestion:1" }, "the German keyboard has a bar")
         let space = try #require(german.keys.first { $0.text == " " })
-        var expected = ""
-        for (typed, meant) in [("ich", "ich"), ("habe", "habe"), ("das", "das"), ("haus", "Haus"), ("gesehen", "gesehen")] {
-            for letter in typed { keyboard.tap(try #require(german.key(label: String(letter)), "\(letter)")) }
-            let bar = Self.waitForBar(session) { Self.bar($0, isFor: typed) && $0.contains { $0 == meant || $0 == "[\(meant)]" } }
-            #expect(bar.contains { $0 == meant || $0 == "[\(meant)]" }, "\(typed): the bar shows \(bar)")
-            keyboard.tap(space)
-            expected += meant + " "
-            #expect(terminal.waitFor(text: expected) == expected)
+        try Self.type([("ich", "ich"), ("habe", "habe"), ("das", "das"), ("haus", "Haus"), ("gesehen", "gesehen")],
+                      session: session, terminal: terminal, keyboard: keyboard, space: space) { word in
+            for letter in word { keyboard.tap(try #require(german.key(label: String(letter)), "\(letter)")) }
         }
-        // After "gesehen " the bar offers German words to come next.
-        let next = Self.waitForBar(session) { !$0.isEmpty }
-        #expect(next.count == 3, "\(next)")
         let (status, messages) = keyboard.terminate()
         #expect(status == 0 && messages.isEmpty, "\(messages)")
         let folder = session.dataDirectory.appendingPathComponent("keypane")

@@ -93,4 +93,38 @@ import Typing
         k.tap("😀")
         #expect(k.engine.layer == "smileys")
     }
+
+    /// Two hands of different tones: held, the handshake offers its 25 forms in a grid (the left hand's
+    /// tone by row, the right one's by column) and itself below them; the form chosen is typed and kept.
+    @Test func heldAHandshakeOffersAGridOfBothHandsTones() throws {
+        let skin = ["🏻", "🏼", "🏽", "🏾", "🏿"]
+        let tones = skin.map { "🤝" + $0 }
+        let pairs = (0..<25).map { (cell: Int) -> String in
+            let (left, right) = (cell / 5, cell % 5)
+            return left == right ? tones[left] : "🫱\(skin[left])\u{200D}🫲\(skin[right])"
+        }
+        let handshake = EmojiCatalog.Emoji(text: "🤝", name: "handshake", tones: tones, pairs: pairs)
+        let catalog = EmojiCatalog(groups: [.init(id: "smileys", tab: "😀", emoji: [handshake])])
+        var k = try Harness(["default"])
+        k.engine.addEmoji(EmojiBoard(catalog: catalog))
+        k.engine.select(keyboard: k.engine.enabled.firstIndex(of: "emoji")!)
+        k.send(.began, "🤝")
+        k.wait(0.5)
+        let popup = try #require(k.engine.state.popups.last)
+        guard case .alternates(_, let options, let selected) = popup else { Issue.record("no grid: \(popup)"); return }
+        #expect(options == pairs + ["🤝"] && selected == 25, "the finger starts on the handshake itself")
+        let grid = PopupLayout.grid(options.count)
+        #expect(grid.columns == 5 && grid.rows == 6)
+        let rect = PopupLayout.rect(for: popup, in: k.engine.geometry)
+        #expect(rect.height > rect.width * 6 / 5 - 5, "six rows of five: taller than wide")
+        // Row 0 (a light left hand), column 4 (a dark right hand).
+        let (cell, row) = (Double(rect.width) / 5, Double(rect.height) / 6)
+        let point = (x: Double(rect.x) + cell * 4.5, y: Double(rect.y) + row * 0.5)
+        k.send(.moved, x: point.x, y: point.y)
+        guard case .alternates(_, _, 4)? = k.engine.state.popups.last else { Issue.record("\(k.engine.state.popups)"); return }
+        k.send(.ended, x: point.x, y: point.y)
+        #expect(k.typed() == [.text("🫱🏻‍🫲🏿")])
+        #expect(k.engine.emoji?.tones["🤝"] == "🫱🏻‍🫲🏿")
+        #expect(k.engine.geometry.keys.contains { $0.function == .text("🫱🏻‍🫲🏿") }, "the key shows the form chosen")
+    }
 }
