@@ -1,3 +1,4 @@
+internal import EventLoop
 public import KeyboardModel
 import Trace
 import Typing
@@ -5,21 +6,33 @@ import Typing
 /// The emoji keyboard in the host: its emoji read once the first frame is out, and what the user did with
 /// it (recent emoji, skin tones) kept in a private state file.
 extension KeyboardHost {
-    /// Reads the emoji and adds their keyboard, with the recent emoji and tones of earlier runs.
-    func addEmoji() {
-        var board: EmojiBoard
+    /// The emoji keyboard: one named first is in already and gets its memory now; else Unicode's list is
+    /// read on a thread of its own (some 3,000 lines: a few ms, 150 in a debug build), and the keyboard joins
+    /// when it is in. Nil when there is nothing to read.
+    func readEmoji() -> BackgroundWork? {
         if let named = engine.emoji {
-            board = named
-        } else {
-            guard let read = options.emojiCatalog, let catalog = read() else { return }
-            board = EmojiBoard(catalog: catalog)
+            addEmoji(named)
+            return nil
         }
+        guard let read = options.emojiCatalog else { return nil }
+        let catalog = BackgroundWork.Handover<EmojiCatalog>()
+        return BackgroundWork({ catalog.value = read() }, then: { [unowned self] in
+            if let read = catalog.value { addEmoji(EmojiBoard(catalog: read)) }
+        })
+    }
+
+    /// Adds the emoji keyboard, with the recent emoji and tones of earlier runs.
+    func addEmoji(_ board: EmojiBoard) {
+        var board = board
         if let file = options.emojiFile {
             do {
                 if let memory = try file.readText() { board.remember(memory) }
             } catch { warn("\(error); the emoji used lately are not shown first") }
         }
+        let globe = engine.options.showsGlobe
         engine.addEmoji(board)
+        // A single keyboard gets its Globe key.
+        if engine.options.showsGlobe != globe { painter.noteAll() }
         Trace.step("emoji read")
     }
 

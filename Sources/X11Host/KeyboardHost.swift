@@ -249,8 +249,8 @@ public final class KeyboardHost {
             warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
         }
         Trace.step("control socket open")
-        // The emoji after the socket opened: a command sent meanwhile waits for the loop, not for the socket.
-        addEmoji()
+        // The emoji after the socket opened, read on a thread: a command sent meanwhile waits for neither.
+        let emojiReading = readEmoji()
         let bus = options.autoShow ? followFocus() : nil
         Trace.step("accessibility bus joined")
         suggestionWorker = startSuggestions()
@@ -270,6 +270,7 @@ public final class KeyboardHost {
         loop.add(fieldReturn)               // show again after a click, once physical typing hid it
         loop.add(contextRead)               // read the text before the caret when the caret rests
         suggestionWorker.map { loop.add($0) } // suggestions decoded on their thread
+        emojiReading.map { loop.add($0) }   // the emoji keyboard, once its list is read on its thread
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()

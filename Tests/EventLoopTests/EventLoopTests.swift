@@ -284,3 +284,32 @@ final class Log {
         #expect(!fired)
     }
 }
+
+@Suite struct BackgroundWorkTests {
+    /// The work runs off the loop's thread and its result comes back on it, at the source's turn; then the
+    /// source waits for nothing.
+    @Test func theResultComesBackOnTheLoopsThread() throws {
+        let loop = EventLoop()
+        let loopThread = pthread_self()
+        let handover = BackgroundWork.Handover<Int>()
+        var got: Int?
+        var onLoopThread = false
+        let work = BackgroundWork({
+            usleep(20_000)
+            handover.value = pthread_equal(pthread_self(), loopThread) == 0 ? 42 : -1
+        }, then: {
+            got = handover.value
+            onLoopThread = pthread_equal(pthread_self(), loopThread) != 0
+            loop.stop()
+        })
+        #expect(got == nil, "not before the loop's turn")
+        let timeout = TimerSource { loop.stop() }
+        timeout.set(at: EventLoop.monotonicNow() + 5)
+        loop.add(work)
+        loop.add(timeout)
+        try loop.run()
+        #expect(got == 42, "worked on another thread")
+        #expect(onLoopThread)
+        #expect(work.prepare(now: 0) == .nothing)
+    }
+}
