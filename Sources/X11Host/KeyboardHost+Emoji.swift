@@ -47,12 +47,14 @@ extension KeyboardHost {
 
     /// Plans the keys to draw ahead, when the keyboard shown or its layer changed: on an emoji page, the
     /// pages the page keys lead to (their glyphs take some 30 ms the first time, a page turn's frame
-    /// would miss); while the Globe key is held and the emoji keyboard is next, its first page.
+    /// would miss); when the emoji keyboard is next, its first page, while the Globe key that leads there
+    /// is held, or at once for a person who has used emoji (so the colour font is loaded only for those).
     func planDrawingAhead() {
         let shown = engine.enabled[engine.current]
         let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
         let next = engine.enabled[(engine.current + 1) % engine.enabled.count]
-        let plan = "\(shown)/\(engine.layer)/\(engine.size)/\(globeHeld)"
+        let usesEmoji = engine.emoji.map { !$0.recent.isEmpty } ?? false
+        let plan = "\(shown)/\(engine.layer)/\(engine.size)/\(next)/\(globeHeld || usesEmoji)"
         guard plan != drawingAheadPlan else { return }
         drawingAheadPlan = plan
         var ahead: [KeyboardGeometry] = []
@@ -62,7 +64,7 @@ extension KeyboardHost {
                 return page
             }
             ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
-        } else if globeHeld, next == EmojiBoard.name {
+        } else if globeHeld || usesEmoji, next == EmojiBoard.name {
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
