@@ -164,15 +164,24 @@ public struct EmojiBoard: Sendable {
         }
     }
 
+    /// The labels of the keys that turn to the previous and the next page (the other layer keys are tabs).
+    public static let pageTurns = (previous: "‹", next: "›")
+
+    /// Whether a key of the emoji keyboard turns the page, rather than being a group's tab.
+    public static func turnsPage(_ key: PlacedKey) -> Bool {
+        guard case .layer = key.function else { return false }
+        return key.label == pageTurns.previous || key.label == pageTurns.next
+    }
+
     /// The strip under each page: back to the letters, the previous page, a tab for each group and for
     /// search, the next page, delete.
     private func tabs(previous: String, next: String) -> Row {
         var items: [RowItem] = [.key(KeySpec(function: .languageKeyboard, width: 1.5, label: "ABC")),
-                                .key(KeySpec(function: .layer(previous), label: "‹")),
+                                .key(KeySpec(function: .layer(previous), label: Self.pageTurns.previous)),
                                 .key(KeySpec(function: .layer("recent"), label: "🕘"))]
         items += catalog.groups.map { .key(KeySpec(function: .layer($0.id), label: $0.tab)) }
         items += [.key(KeySpec(function: .layer("search"), label: "🔍")),
-                  .key(KeySpec(function: .layer(next), label: "›")),
+                  .key(KeySpec(function: .layer(next), label: Self.pageTurns.next)),
                   .key(KeySpec(function: .keysym("BackSpace"), width: 1.5))]
         return Self.row(items)
     }

@@ -251,7 +251,7 @@ public final class KeyboardRenderer {
         let key = geometry.keys[index]
         var latched = isLatched(key.function, state: state)
         // The emoji keyboard's tab of the group on screen.
-        if geometry.type == .emoji, case .layer(let target) = key.function, key.label != "‹", key.label != "›" {
+        if geometry.type == .emoji, case .layer(let target) = key.function, !EmojiBoard.turnsPage(key) {
             latched = EmojiBoard.group(of: geometry.layer) == target
         }
         let icon: KeyIcon? = (key.icon == .shift && state.shift == .capsLock) ? .capsLock : key.icon

@@ -60,7 +60,7 @@ extension KeyboardHost {
         var ahead: [KeyboardGeometry] = []
         if engine.layout.type == .emoji {
             let pages = engine.geometry.keys.compactMap { key -> String? in
-                guard key.label == "›" || key.label == "‹", case .layer(let page) = key.function else { return nil }
+                guard EmojiBoard.turnsPage(key), case .layer(let page) = key.function else { return nil }
                 return page
             }
             ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
