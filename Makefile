@@ -25,8 +25,8 @@ AUTO_SHOW_TEST_PACKAGES := dbus python3-gi gir1.2-gtk-3.0 gir1.2-vte-2.91 python
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
 	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES) $(AUTO_SHOW_TEST_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times, and
-# hunspell (with its US English dictionary) as the baseline of the suggestion figures.
-BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us
+# hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.
+BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hunspell-de-de hunspell-fr
 
 .PHONY: all deps test-deps build release run install deb dist test soak fuzz bench screenshots clean dictionaries order
 

@@ -62,22 +62,31 @@ struct SuggestFigures {
 
 /// Types the corpus with taps drawn around key centres: Gaussian with `sigma` key sizes, and `typo`
 /// of the letters a typo event (a letter left out, one added, a neighbour's, two swapped).
-func typeCorpus(_ sentences: [[String]], suggester: Suggester, library: LayoutLibrary, sigma: Double, typo: Double,
-                seed: UInt64) throws -> (figures: SuggestFigures, literals: [[String]]) {
+func typeCorpus(_ sentences: [[String]], suggester: Suggester, library: LayoutLibrary, keyboard: String = "default",
+                sigma: Double, typo: Double, seed: UInt64) throws -> (figures: SuggestFigures, literals: [[String]]) {
     var noise = Noise(state: seed)
     var figures = SuggestFigures()
     var literals: [[String]] = []
     let traits = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none, smartQuotes: false,
                                       smartDashes: false)
-    var engine = try TypingEngine(library: library, enabled: ["default"], traits: traits, width: 390, height: 300)
+    var engine = try TypingEngine(library: library, enabled: [keyboard], traits: traits, width: 390, height: 300)
+    engine.dictionaryLanguages = [engine.layout.language.map(Language.primary) ?? "en"]
     engine.suggestionsEnabled = true
     let geometry = engine.geometry
     let letterKeys = geometry.keys.filter { if case .text(let t) = $0.function { t.count == 1 && t.first!.isLetter } else { false } }
-    let centres = Dictionary(uniqueKeysWithValues: letterKeys.map { key -> (Character, (Double, Double, Double, Double)) in
+    var centres = Dictionary(uniqueKeysWithValues: letterKeys.map { key -> (Character, (Double, Double, Double, Double)) in
         guard case .text(let t) = key.function else { fatalError() }
         return (t.first!, (Double(key.rect.x) + Double(key.rect.width) / 2, Double(key.rect.y) + Double(key.rect.height) / 2,
                            Double(key.rect.width), Double(key.rect.height)))
     })
+    // A letter with no key of its own (ß, é) is typed as people in a hurry type it: the key that offers it.
+    let neighbours = centres.keys.sorted()
+    for key in letterKeys {
+        guard case .text(let t) = key.function, let own = centres[t.first!] else { continue }
+        for alternate in key.alternates where alternate.count == 1 && centres[alternate.first!] == nil {
+            centres[alternate.first!] = own
+        }
+    }
     let top = Double(letterKeys.map(\.rect.y).min()!), bottom = Double(letterKeys.map(\.rect.maxY).max()!)
     let space = geometry.keys.first { $0.function.isSpace }!.rect
     var time = 1000.0
@@ -126,7 +135,6 @@ func typeCorpus(_ sentences: [[String]], suggester: Suggester, library: LayoutLi
             if case .text(let t) = geometry.keys[$0].function { t.first } else { nil }
         }
     }
-    let neighbours = centres.keys.sorted()
 
     for sentence in sentences {
         _ = engine.resetContext()
@@ -177,13 +185,13 @@ func typeCorpus(_ sentences: [[String]], suggester: Suggester, library: LayoutLi
 
 /// hunspell's first suggestion for every word it does not know, as an X11 user's spell checker would
 /// apply it; nil when hunspell or its English dictionary is missing.
-func hunspellFirstSuggestions(_ words: [String]) -> [String: String]? {
+func hunspellFirstSuggestions(_ words: [String], dictionary: String = "en_US") -> [String: String]? {
     let input = "/tmp/keypane-bench-hunspell-in", outputPath = "/tmp/keypane-bench-hunspell-out"
     let unique = Array(Set(words)).sorted()
     guard let file = fopen(input, "w") else { return nil }
     for word in unique { fputs("^" + word + "\n", file) }
     fclose(file)
-    guard system("hunspell -d en_US -a < \(input) > \(outputPath) 2>/dev/null") == 0,
+    guard system("hunspell -d \(dictionary) -i utf-8 -a < \(input) > \(outputPath) 2>/dev/null") == 0,
           let text = try? readText(outputPath) else { return nil }
     var result: [String: String] = [:]
     var index = 0
@@ -204,21 +212,24 @@ extension Substring {
     }
 }
 
-func runSuggestBench(library: LayoutLibrary, dictionary: String, sentencesPath: String) throws {
+/// The suggest figures of one language: its sentences typed on its keyboard with its dictionary, against
+/// hunspell with that language's dictionary.
+func runSuggestBench(library: LayoutLibrary, dictionary: String, sentencesPath: String, keyboard: String = "default",
+                     hunspell hunspellDictionary: String = "en_US") throws {
     let sentences = try readText(sentencesPath).split(separator: "\n")
         .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) }
     let suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(path: dictionary)))
-    print("suggest: \(sentences.count) sentences, \(sentences.reduce(0) { $0 + $1.count }) words, 390 px default keyboard")
+    print("suggest: \(sentences.count) sentences, \(sentences.reduce(0) { $0 + $1.count }) words, 390 px \(keyboard) keyboard")
     for (name, sigma, typo) in [("sigma 1/6 + 12% typos", 1.0 / 6, 0.12 / 5), ("harsh sigma 0.34 + 12% typos", 0.34, 0.12 / 5)] {
-        let (figures, literals) = try typeCorpus(sentences, suggester: suggester, library: library, sigma: sigma, typo: typo,
-                                                 seed: 42)
-        print(figures.line("keypane, \(name)"))
-        print("keypane, \(name): completion top-3 \(format(100 * Double(figures.completionHit) / Double(max(figures.completionTried, 1))))% "
+        let (figures, literals) = try typeCorpus(sentences, suggester: suggester, library: library, keyboard: keyboard,
+                                                 sigma: sigma, typo: typo, seed: 42)
+        print(figures.line("keypane \(keyboard), \(name)"))
+        print("keypane \(keyboard), \(name): completion top-3 \(format(100 * Double(figures.completionHit) / Double(max(figures.completionTried, 1))))% "
               + "(\(figures.completionTried) half-typed words), next word top-3 \(format(100 * Double(figures.nextHit) / Double(max(figures.nextTried, 1))))% (\(figures.nextTried))")
         let times = figures.decodeTimes.map { $0 * 1000 }
-        print("keypane, \(name): decode per tap (the worker's time): median \(format(percentile(times, 0.5))) ms, p99 \(format(percentile(times, 0.99))) ms, \(times.count) requests")
-        guard let hunspell = hunspellFirstSuggestions(literals.joined().map { $0 }) else {
-            print("hunspell: not installed (hunspell, hunspell-en-us), no baseline")
+        print("keypane \(keyboard), \(name): decode per tap (the worker's time): median \(format(percentile(times, 0.5))) ms, p99 \(format(percentile(times, 0.99))) ms, \(times.count) requests")
+        guard let hunspell = hunspellFirstSuggestions(literals.joined().map { $0 }, dictionary: hunspellDictionary) else {
+            print("hunspell: not installed (hunspell and its \(hunspellDictionary) dictionary), no baseline")
             continue
         }
         var baseline = SuggestFigures()

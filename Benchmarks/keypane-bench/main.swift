@@ -138,6 +138,12 @@ if argument("--only") == "suggest" || argument("--only") == nil {
     do {
         try runSuggestBench(library: library, dictionary: argument("--dictionary") ?? "Assets/dictionaries/en.dict",
                             sentencesPath: argument("--sentences") ?? "Benchmarks/data/suggest-sentences.txt")
+        // German and French with their own dictionaries and keyboards, hunspell's as the baseline.
+        for (language, hunspell) in [("de", "de_DE"), ("fr", "fr_FR")] {
+            try runSuggestBench(library: library, dictionary: "Assets/dictionaries/\(language).dict",
+                                sentencesPath: "Benchmarks/data/suggest-sentences-\(language).txt", keyboard: language,
+                                hunspell: hunspell)
+        }
     } catch {
         print("keypane-bench: suggest: \(error)")
     }
