@@ -64,6 +64,12 @@ public final class BackgroundWork: EventSource {
         finish()
     }
 
+    /// Waits here for the work, when the loop needs its result at once, and runs `then`; nothing if it
+    /// ran already.
+    public func finishNow() {
+        if !done { finish() }
+    }
+
     private func finish() {
         if let thread { pthread_join(thread, nil) }
         thread = nil

@@ -46,6 +46,7 @@ extension KeyboardHost {
                 returnKey = named
             }
             _ = engine.cancelTouches()
+            if type == EmojiBoard.name { finishEmoji() }
             engine.show(layout: type ?? engine.enabled[engine.current], returnKey: returnKey)
             painter.noteAll()
         case .type(let text):

@@ -6,19 +6,44 @@ import Typing
 /// The emoji keyboard in the host: its emoji read once the first frame is out, and what the user did with
 /// it (recent emoji, skin tones) kept in a private state file.
 extension KeyboardHost {
-    /// The emoji keyboard: one named first is in already and gets its memory now; else Unicode's list is
-    /// read on a thread of its own (some 3,000 lines: a few ms, 150 in a debug build), and the keyboard joins
-    /// when it is in. Nil when there is nothing to read.
-    func readEmoji() -> BackgroundWork? {
+    /// The emoji keyboard at start. One named first is in already and gets its memory now. For a person
+    /// who has used emoji, Unicode's list (some 3,800 lines: a few ms, 150 in a debug build) is read on a
+    /// thread of its own now. For anyone else the keyboard joins the Globe key's cycle empty, and its emoji
+    /// are read when first wanted: while the Globe key that leads to it is held, or at the latest when it
+    /// is shown. Its 1.3 MiB are kept only by those who use it.
+    func startEmoji() {
         if let named = engine.emoji {
             addEmoji(named)
-            return nil
+            return
         }
-        guard let read = options.emojiCatalog else { return nil }
+        guard options.emojiCatalog != nil else { return }
+        let memory = (try? options.emojiFile?.readText()) ?? nil
+        let used = memory?.split(separator: "\n").first.map { $0.split(separator: " ").count > 1 } ?? false
+        if used {
+            readEmoji()
+        } else {
+            emojiPending = true
+            addEmoji(EmojiBoard(catalog: EmojiCatalog(groups: [])))
+        }
+    }
+
+    /// Starts reading the emoji on a thread, once; the keyboard gets them when they are in.
+    func readEmoji() {
+        guard emojiReading == nil, let read = options.emojiCatalog else { return }
         let catalog = BackgroundWork.Handover<EmojiCatalog>()
-        return BackgroundWork({ catalog.value = read() }, then: { [unowned self] in
+        let work = BackgroundWork({ catalog.value = read() }, then: { [unowned self] in
+            emojiPending = false
             if let read = catalog.value { addEmoji(EmojiBoard(catalog: read)) }
         })
+        emojiReading = work
+        loop.add(work)
+    }
+
+    /// The emoji, now: the emoji keyboard is about to be shown.
+    func finishEmoji() {
+        guard emojiPending else { return }
+        readEmoji()
+        emojiReading?.finishNow()
     }
 
     /// Adds the emoji keyboard, with the recent emoji and tones of earlier runs.
@@ -54,7 +79,9 @@ extension KeyboardHost {
         let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
         let next = engine.enabled[(engine.current + 1) % engine.enabled.count]
         let usesEmoji = engine.emoji.map { !$0.recent.isEmpty } ?? false
-        let plan = "\(shown)/\(engine.layer)/\(engine.size)/\(next)/\(globeHeld || usesEmoji)"
+        // The Globe key held toward the emoji keyboard: its emoji are wanted soon.
+        if globeHeld, next == EmojiBoard.name, emojiPending { readEmoji() }
+        let plan = "\(shown)/\(engine.layer)/\(engine.size)/\(next)/\(globeHeld || usesEmoji)/\(emojiPending)"
         guard plan != drawingAheadPlan else { return }
         drawingAheadPlan = plan
         var ahead: [KeyboardGeometry] = []
@@ -64,7 +91,7 @@ extension KeyboardHost {
                 return page
             }
             ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
-        } else if globeHeld || usesEmoji, next == EmojiBoard.name {
+        } else if globeHeld || usesEmoji, next == EmojiBoard.name, !emojiPending {
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }

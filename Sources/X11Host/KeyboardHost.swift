@@ -135,6 +135,10 @@ public final class KeyboardHost {
     })
     /// Keys drawn ahead, one a turn while nothing else is to do: the emoji pages next to the one shown, and
     /// the emoji keyboard's first while the Globe key that leads to it is held (KeyboardHost+Emoji.swift).
+    /// Unicode's emoji list being read on its thread (KeyboardHost+Emoji.swift).
+    var emojiReading: BackgroundWork?
+    /// The emoji keyboard is in the Globe key's cycle, its emoji not read yet.
+    var emojiPending = false
     var drawingAhead: [(geometry: KeyboardGeometry, key: Int)] = []
     var drawingAheadPlan = ""
     private(set) lazy var drawAhead = ClosureSource(interest: { [unowned self] now in drawingAhead.isEmpty ? .nothing : .at(now) },
@@ -249,8 +253,8 @@ public final class KeyboardHost {
             warn("\(error); keypane show, hide, set and type cannot reach this keyboard")
         }
         Trace.step("control socket open")
-        // The emoji after the socket opened, read on a thread: a command sent meanwhile waits for neither.
-        let emojiReading = readEmoji()
+        // The emoji keyboard after the socket opened: a command sent meanwhile waits for neither.
+        startEmoji()
         let bus = options.autoShow ? followFocus() : nil
         Trace.step("accessibility bus joined")
         suggestionWorker = startSuggestions()
@@ -270,7 +274,6 @@ public final class KeyboardHost {
         loop.add(fieldReturn)               // show again after a click, once physical typing hid it
         loop.add(contextRead)               // read the text before the caret when the caret rests
         suggestionWorker.map { loop.add($0) } // suggestions decoded on their thread
-        emojiReading.map { loop.add($0) }   // the emoji keyboard, once its list is read on its thread
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()
@@ -303,10 +306,13 @@ public final class KeyboardHost {
                 typedIntoField(action)
                 typed = true
             case .nextKeyboard:
-                engine.select(keyboard: (engine.current + 1) % engine.enabled.count)
+                let next = (engine.current + 1) % engine.enabled.count
+                if engine.enabled[next] == EmojiBoard.name { finishEmoji() }
+                engine.select(keyboard: next)
                 painter.noteAll()
                 rememberLanguage()
             case .selectKeyboard(let index):
+                if engine.enabled[index] == EmojiBoard.name { finishEmoji() }
                 engine.select(keyboard: index)
                 painter.noteAll()
                 rememberLanguage()

@@ -206,7 +206,12 @@ struct RunCommand {
         Trace.step("keyboard laid out")
         if let emojiBoard { engine.addEmoji(emojiBoard) }
         if !emojiNamed, options["keyboards"] == nil, options.flag("emoji", default: true) {
-            hostOptions.emojiCatalog = { EmojiSource.read() }
+            // The list is read when the emoji keyboard is first wanted; whether it is there, now.
+            if access(EmojiCatalog.standardPath, R_OK) == 0 {
+                hostOptions.emojiCatalog = { EmojiSource.read() }
+            } else {
+                warn("no emoji keyboard: cannot read \(EmojiCatalog.standardPath) (Debian's unicode-data has the list)")
+            }
         }
         hostOptions.emojiFile = StateFile.standard("emoji")
         engine.timing = timing()

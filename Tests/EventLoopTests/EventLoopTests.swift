@@ -312,4 +312,19 @@ final class Log {
         #expect(onLoopThread)
         #expect(work.prepare(now: 0) == .nothing)
     }
+
+    /// Needed at once (the keyboard is about to be shown), the work is waited for here and `then` runs.
+    @Test func finishNowWaitsForTheWork() {
+        let handover = BackgroundWork.Handover<String>()
+        var got: String?
+        let work = BackgroundWork({
+            usleep(50_000)
+            handover.value = "read"
+        }, then: { got = handover.value })
+        #expect(got == nil)
+        work.finishNow()
+        #expect(got == "read" && work.prepare(now: 0) == .nothing)
+        work.finishNow()
+        #expect(got == "read", "once")
+    }
 }
