@@ -35,7 +35,8 @@ public final class EventLoop {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Takes part from the next round.
+    /// Takes part from the next wait: one added while the sources prepare (by another's `prepare`) is
+    /// prepared and waited for in the same round.
     public func add(_ source: any EventSource) {
         guard !contains(source) else { return }
         sources.append(source)
@@ -64,8 +65,14 @@ public final class EventLoop {
     /// One round: prepare every source, sleep until something is ready or due, give the turns.
     func round() throws(EventLoopError) {
         var now = clock()
-        let round = sources
-        let interests = round.map { $0.prepare(now: now) }
+        var round = sources
+        var interests = round.map { $0.prepare(now: now) }
+        // A source that another's prepare added waits in this round too: left out, the wait could sleep
+        // past what it waits for.
+        while let added = sources.first(where: { source in !round.contains { $0 === source } }) {
+            round.append(added)
+            interests.append(added.prepare(now: now))
+        }
         var fds: [pollfd] = []
         var owners: [Int] = []
         for (index, interest) in interests.enumerated() {

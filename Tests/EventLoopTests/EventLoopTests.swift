@@ -285,6 +285,29 @@ final class Log {
     }
 }
 
+@Suite struct AddedWhilePreparingTests {
+    /// A source added by another's prepare (the emoji list's reader, started as the Globe key is held) is
+    /// waited for in that very round; it used to wait for the next event, 90 ms later.
+    @Test func aSourceAddedWhilePreparingIsWaitedForAtOnce() throws {
+        let loop = EventLoop()
+        let pipe = Pipe()
+        pipe.send()
+        var turns = 0
+        let added = ClosureSource(interest: { _ in .reading([pipe.read]) }, turn: { _, _ in
+            turns += 1
+            _ = pipe.drain()
+        })
+        var adding = true
+        let adder = ClosureSource(interest: { _ in
+            if adding { loop.add(added); adding = false }
+            return .nothing
+        }, turn: { _, _ in })
+        loop.add(adder)
+        try loop.round()
+        #expect(turns == 1)
+    }
+}
+
 @Suite struct BackgroundWorkTests {
     /// The work runs off the loop's thread and its result comes back on it, at the source's turn; then the
     /// source waits for nothing.
