@@ -121,6 +121,14 @@ if let balloon = Popup.preview(of: letter, in: geometry) {
     report("release, balloon gone", release)
 }
 
+// The keyboards start as a new user's would: recent emoji, a language chosen or words learned in the
+// person's own state would change what they read at start, and so the figures.
+let freshState = "/tmp/keypane-bench-state-\(getpid())"
+mkdir(freshState, 0o700)
+setenv("XDG_STATE_HOME", freshState, 1)
+setenv("XDG_DATA_HOME", freshState, 1)
+defer { _ = system("rm -rf '\(freshState)'") }
+
 if let keypane = argument("--keypane") {
     var peaks: [Int] = []
     for _ in 0..<5 {
