@@ -155,4 +155,25 @@ import Testing
         let kept = try String(contentsOf: session.stateDirectory.appendingPathComponent("keypane/emoji"), encoding: .utf8)
         #expect(kept == "recent 👋🏽\ntone 👋 👋🏽\n")
     }
+
+    /// By default the emoji keyboard is in the Globe key's cycle from the start, but its list is read only
+    /// when first wanted: `keypane set --type emoji` shows it at once, filled, and its emoji type; the list
+    /// not read yet, the keyboard kept nothing of it.
+    @Test func theEmojiKeyboardIsReadWhenFirstWanted() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--languages", "en-US"])
+        #expect(waitUntil { (try? ControlEndToEndTests.status(session)["keyboards"]) == "default,emoji,desktop" })
+        #expect(try session.run(keypanePath, ["set", "--type", "emoji"]).status == 0)
+        #expect(try ControlEndToEndTests.status(session)["type"] == "emoji")
+        let page = try keyboard.geometry(type: "emoji", layer: nil)
+        let grin = try #require(page.keys.first { $0.text == "😀" })
+        keyboard.tap(grin)
+        expectArrived(terminal, "😀", "the first emoji of a list read when wanted")
+        let (code, messages) = keyboard.terminate()
+        #expect(code == 0 && messages.isEmpty, "\(messages)")
+        let kept = try String(contentsOf: session.stateDirectory.appendingPathComponent("keypane/emoji"), encoding: .utf8)
+        #expect(kept.hasPrefix("recent 😀"))
+    }
 }
