@@ -70,6 +70,14 @@ extension TypingEngine {
     /// A layer of an enabled keyboard laid out as it would be shown now (nil: its first), without showing it.
     public func geometry(of name: String, layer: String?) -> KeyboardGeometry? {
         guard let layout = library[name] else { return nil }
+        // As it would be shown: its own space label and bar, its capitals where shift is on.
+        var options = options
+        options.spaceLabel = library.spaceLabel(for: layout, among: enabled)
+        options.showsSuggestions = suggestionsEnabled && !traits.secureEntry && dictionaryLanguage(of: layout) != nil
+        var layer = layer
+        if layer == nil, state.shift != .off, layout.layers.first == "letters", layout.layers.contains("shifted") {
+            layer = "shifted"
+        }
         return try? KeyboardLayoutEngine.layout(layout, layer: layer, width: size.width, height: size.height, options: options)
     }
 }

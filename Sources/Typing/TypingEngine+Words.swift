@@ -45,9 +45,11 @@ extension TypingEngine {
 
     /// The language words are suggested and learned in: the one the keyboard shown is written in (for a
     /// keyboard of no language, an address's, the language keyboard's), when there is a dictionary for it.
-    public var wordLanguage: String? {
-        let tag = layout.language ?? library[languageKeyboard]?.language ?? "en"
-        let primary = Language.primary(tag)
+    public var wordLanguage: String? { dictionaryLanguage(of: layout) }
+
+    /// The language a keyboard's words are suggested in, when there is a dictionary for it.
+    func dictionaryLanguage(of layout: Layout) -> String? {
+        let primary = Language.primary(layout.language ?? library[languageKeyboard]?.language ?? "en")
         return dictionaryLanguages.contains(primary) ? primary : nil
     }
 

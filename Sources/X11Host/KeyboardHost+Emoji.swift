@@ -73,7 +73,8 @@ extension KeyboardHost {
     /// Plans the keys to draw ahead, when the keyboard shown or its layer changed: on an emoji page, the
     /// pages the page keys lead to (their glyphs take some 30 ms the first time, a page turn's frame
     /// would miss); when the emoji keyboard is next, its first page, while the Globe key that leads there
-    /// is held, or at once for a person who has used emoji (so the colour font is loaded only for those).
+    /// is held, or at once for a person who has used emoji (so the colour font is loaded only for those);
+    /// while the Globe key is held toward another keyboard, that keyboard.
     func planDrawingAhead() {
         let shown = engine.enabled[engine.current]
         let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
@@ -92,6 +93,9 @@ extension KeyboardHost {
             }
             ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
         } else if globeHeld || usesEmoji, next == EmojiBoard.name, !emojiPending {
+            ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
+        } else if globeHeld, next != EmojiBoard.name {
+            // Another language's letters (Cyrillic, Greek) take a while the first time too.
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
