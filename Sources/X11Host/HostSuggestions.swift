@@ -23,11 +23,17 @@ extension KeyboardHost {
             switch outcome {
             case .suggestions(let suggestions):
                 apply(engine.receive(suggestions))
-            case .failed(let message):
-                warn("\(message); suggestions are off, typing goes on")
+            case .failed(let message, let language):
+                // That language's keyboards lose their bar; the other languages keep theirs.
                 _ = engine.cancelTouches()
-                engine.suggestionsEnabled = false
+                engine.dictionaryLanguages.remove(language)
                 painter.noteAll()
+                guard engine.dictionaryLanguages.isEmpty else {
+                    warn("\(message); no suggestions in '\(language)', typing goes on")
+                    return
+                }
+                warn("\(message); suggestions are off, typing goes on")
+                engine.suggestionsEnabled = false
                 suggestionWorker?.stop()
                 suggestionWorker.map { loop.remove($0) }
                 suggestionWorker = nil

@@ -13,8 +13,8 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
     /// What comes back.
     public enum Outcome: Sendable {
         case suggestions(Suggestions)
-        /// The dictionary could not be read: suggestions are off.
-        case failed(String)
+        /// A language's dictionary could not be read: that language gets no suggestions.
+        case failed(String, language: String)
     }
 
     /// Where the worker finds its files.
@@ -152,7 +152,7 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
             var suggester: Suggester?
             if let path = files.dictionaries[language] {
                 do { suggester = Suggester(decoder: Decoder(dictionary: try WordDictionary(path: path))) } catch {
-                    post(.failed("\(error)"))
+                    post(.failed("\(error)", language: language))
                 }
             }
             self.suggester = suggester

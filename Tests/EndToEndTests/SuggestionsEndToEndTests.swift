@@ -171,8 +171,33 @@ import Testing
         #expect(terminal.waitFor(text: "Hello world") == "Hello world")
         let (status, messages) = keyboard.terminate()
         #expect(status == 0)
-        #expect(messages.contains("keypane: the dictionary \(bad.path) is damaged (") && messages.contains("cut short?); suggestions are off, typing goes on"),
+        #expect(messages.contains("keypane: the dictionary \(bad.path) is damaged (") && messages.contains("cut short?); no suggestions in 'en', typing goes on"),
                 "\(messages)")
+    }
+
+    /// A damaged German dictionary takes the German keyboard's bar only: English keeps its suggestions.
+    @Test func aDamagedDictionaryLeavesTheOtherLanguagesTheirs() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bad = session.directory.appendingPathComponent("cut.dict")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dictionaryPath))
+        try whole.prefix(whole.count / 3).write(to: bad)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--languages", "de,en-US", "--dictionary", "de=\(bad.path)",
+                                                                      "--autocapitalization", "none"], plainText: false)
+        // German is shown first: its first request finds the dictionary damaged, and its bar goes.
+        #expect(waitUntil { (try? ControlEndToEndTests.status(session)["type"]) == "de" })
+        keyboard.extra = ["--languages", "de,en-US", "--no-suggestions"]
+        #expect(waitUntil { (try? Self.bar(session)) == [] })
+        let german = try keyboard.geometry(type: "de", layer: "letters")
+        keyboard.tap(try #require(german.key(action: "globe")))
+        #expect(waitUntil { (try? ControlEndToEndTests.status(session)["type"]) == "default" })
+        keyboard.extra = ["--languages", "de,en-US"]
+        let english = try keyboard.geometry(type: "default", layer: "letters")
+        for letter in "statoin" { keyboard.tap(try #require(english.key(label: String(letter)))) }
+        let bar = Self.waitForBar(session) { $0.contains { $0 == "station" || $0 == "[station]" } }
+        #expect(bar.contains { $0 == "station" || $0 == "[station]" }, "English keeps its bar: \(bar)")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.contains("no suggestions in 'de', typing goes on"), "\(messages)")
     }
 
     /// Issue 18's writer of German: on the German keyboard the bar offers German words in their case, a
