@@ -201,11 +201,19 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
         var languages: [String: Language] = [:]
+        // Where the person's fingers land is theirs, not a language's: one touch model for all, kept in
+        // every language's file (the one taught most wins when files differ).
+        var touch: TouchModel?
+        func taught(_ model: TouchModel) -> Int { model.rowOffsets.values.reduce(0) { $0 + $1.taps } }
         func language(_ tag: String) -> Language {
-            if let known = languages[tag] { return known }
-            let made = Language(tag, files: files, report: report, post: post)
-            languages[tag] = made
-            return made
+            let words: Language
+            if let known = languages[tag] { words = known } else {
+                words = Language(tag, files: files, report: report, post: post)
+                languages[tag] = words
+                if touch.map({ taught($0) < taught(words.user.touch) }) ?? true { touch = words.user.touch }
+            }
+            words.user.touch = touch!
+            return words
         }
         while true {
             pthread_mutex_lock(&mutex)
@@ -231,12 +239,17 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
             forgetting = false
             pthread_mutex_unlock(&mutex)
 
-            for (event, tag) in events { language(tag).learn(event) }
+            for (event, tag) in events {
+                let words = language(tag)
+                words.learn(event)
+                touch = words.user.touch
+            }
             if forget {
                 for known in languages.values {
                     known.user = UserWords()
                     known.dirty = false
                 }
+                touch = TouchModel()
                 if let folder = files.learnedFolder {
                     do { try LearnedFile.removeAll(in: folder) } catch { report("cannot remove the learned words: \(error)") }
                 }
@@ -245,7 +258,12 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
                 let words = language(request.language)
                 if let suggester = words.suggester { post(.suggestions(suggester.suggest(request, user: words.user))) }
             }
-            if stop || idle { languages.values.forEach { $0.save(report: report) } }
+            if stop || idle {
+                for words in languages.values {
+                    words.user.touch = touch ?? words.user.touch
+                    words.save(report: report)
+                }
+            }
             if stop { return }
         }
     }

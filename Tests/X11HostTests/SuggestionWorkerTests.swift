@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+import Typing
+import Words
+import X11Host
+
+/// The suggestion worker's learning across languages: words go into each language's own file, and where the
+/// person's fingers land is one model for all of them.
+@Suite struct SuggestionWorkerTests {
+    @Test func wordsArePerLanguageAndTheTouchModelIsShared() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-worker-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dictionaries = ["en": packageRoot + "/Assets/dictionaries/en.dict", "de": packageRoot + "/Assets/dictionaries/de.dict"]
+        for path in dictionaries.values {
+            guard FileManager.default.fileExists(atPath: path) else { Issue.record("\(path) is missing: run make"); return }
+        }
+        // One row of keys 40 px apart; every tap lands 8 px below its key's centre.
+        let letters = Array("qwertzuiopasdfghjklyxcvbnm".utf16)
+        var keys: [UInt16: KeyPlan.Key] = [:]
+        for (index, unit) in letters.enumerated() { keys[unit] = KeyPlan.Key(x: Double(index) * 40 + 20, y: 20, row: 0) }
+        let plan = KeyPlan(keys: keys, keyWidth: 40, keyHeight: 40)
+        func taps(_ word: String) -> [Tap] {
+            word.map { Tap(x: keys[$0.utf16.first!]!.x, y: 28, character: $0) }
+        }
+        let made = SuggestionWorker(files: .init(dictionaries: dictionaries, learnedFolder: folder.path),
+                                    report: { @Sendable message in Issue.record("said: \(message)") })
+        let worker = try #require(made)
+        for _ in 0..<20 {
+            worker.tell(.typed("haus", after: nil, taps: taps("haus"), plan: plan), language: "de")
+        }
+        for _ in 0..<4 {
+            worker.tell(.typed("house", after: nil, taps: taps("house"), plan: plan), language: "en")
+        }
+        worker.stop()
+        let german = try UserWords(serialized: String(contentsOf: folder.appendingPathComponent("learned-de"), encoding: .utf8))
+        let english = try UserWords(serialized: String(contentsOf: folder.appendingPathComponent("learned-en"), encoding: .utf8))
+        #expect(german.count(of: "haus") > 0 && german.count(of: "house") == 0)
+        #expect(english.count(of: "house") > 0 && english.count(of: "haus") == 0)
+        // German's 80 taps and English's 20 taught one model, which both files keep.
+        let taught = german.touch.rowOffsets[0]?.taps ?? 0
+        #expect(taught == 100, "\(german.touch.rowOffsets)")
+        #expect(english.touch == german.touch)
+        #expect((german.touch.rowOffsets[0]?.y ?? 0) > 0.1, "fingers land below the keys' centres")
+    }
+}
