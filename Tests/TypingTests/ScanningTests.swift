@@ -1,4 +1,5 @@
 import KeyboardModel
+import TestSupport
 import Testing
 import Typing
 
@@ -137,5 +138,28 @@ import Typing
         let update = k.engine.stopScanning()
         #expect(!update.changedKeys.isEmpty)
         #expect(k.engine.state.scanned.isEmpty && k.engine.nextDeadline == nil)
+    }
+
+    /// On the emoji keyboard, a tone picked by scanning is typed and kept as the emoji's choice, as a
+    /// finger's is.
+    @Test func aToneScannedIsKeptAsTheEmojisChoice() throws {
+        var k = try Harness(["default"])
+        k.engine.addEmoji(EmojiBoard(catalog: try fixtureCatalog()))
+        k.engine.select(keyboard: k.engine.enabled.firstIndex(of: "emoji")!)
+        k.engine.scanning = ScanSettings(mode: .auto, interval: 1, idleCycles: 3)
+        _ = k.engine.startScanning(at: k.now)
+        Self.reach(&k, "👋")
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        k.wait(0.5)
+        guard case .alternates(_, let options, _) = k.engine.state.popups.last else {
+            Issue.record("no tones open: \(k.engine.state.popups)")
+            return
+        }
+        k.actions += k.engine.scanSwitchReleased(at: k.now).actions
+        k.wait(1)
+        k.wait(1)
+        k.actions += k.engine.scanSwitch(pick: true, at: k.now).actions
+        #expect(k.typed() == [.text(options[2])])
+        #expect(k.engine.emoji?.recent == [options[2]] && k.engine.emoji?.tones["👋"] == options[2])
     }
 }
