@@ -35,6 +35,12 @@ extension TypingEngine {
         update.redrawAll = true
     }
 
+    /// A popup's choice, picked by a finger or by scanning: an accent is typed; an emoji's tone is typed and
+    /// kept as that emoji's choice.
+    mutating func typeAlternate(_ text: String, at time: Double, _ update: inout Update) {
+        if layout.type == .emoji { typeEmoji(text, at: time, &update) } else { typeText(text, at: time, &update) }
+    }
+
     /// An emoji typed from the emoji keyboard: it ends the word, as a space would not, and goes first in the
     /// recent tab (never from a password field); a toned form becomes its emoji's tone.
     mutating func typeEmoji(_ text: String, at time: Double, _ update: inout Update) {

@@ -198,10 +198,7 @@ extension TypingEngine {
         let popup = state.popups.remove(at: index)
         update.popupsChanged = true
         switch popup {
-        case .alternates(_, let options, _) where layout.type == .emoji:
-            // A tone, as a finger picks one: typed, and kept as the emoji's choice.
-            typeEmoji(options[cell], at: time, &update)
-        case .alternates(_, let options, _): typeText(options[cell], at: time, &update)
+        case .alternates(_, let options, _): typeAlternate(options[cell], at: time, &update)
         case .keyboards: update.actions.append(keyboardListAction(cell))
         case .preview: break
         }

@@ -74,9 +74,7 @@ extension TypingEngine {
         lastTyped = (geometry.keys[touch.key].function, event.time)
         switch popup {
         case .alternates(_, let options, let selected):
-            if layout.type == .emoji { typeEmoji(options[selected], at: event.time, &update) } else {
-                typeText(options[selected], at: event.time, &update)
-            }
+            typeAlternate(options[selected], at: event.time, &update)
             return
         case .keyboards(_, _, let selected):
             update.actions.append(keyboardListAction(selected))

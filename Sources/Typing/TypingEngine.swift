@@ -60,11 +60,11 @@ public struct TypingEngine: Sendable {
     public private(set) var fieldTraits = TextTraits.Overrides()
     /// Whether shift is on because autocapitalization put it on (not a tap).
     var autoShift = false
-    /// The suggestion bar above the prose keyboards (`--suggestions`); never in secure entry.
     /// The languages there are dictionaries for (primary tags: en, de): their keyboards show suggestions.
     public var dictionaryLanguages: Set<String> = ["en"] {
         didSet { if dictionaryLanguages != oldValue { try? relayout() } }
     }
+    /// The suggestion bar above the prose keyboards (`--suggestions`); never in secure entry.
     public var suggestionsEnabled = false {
         didSet { if suggestionsEnabled != oldValue { try? relayout() } }
     }
@@ -87,13 +87,13 @@ public struct TypingEngine: Sendable {
     /// The touch holding shift down, whether a key was typed meanwhile, and whether it took over a shift
     /// that autocapitalization had put on.
     var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
-    /// The layers laid out so far at the current size, so that shift and layer keys switch without laying
-    /// out again. A size change starts it afresh; past `geometryCacheLimit` (more than a person's usual
-    /// keyboards and layers: a geometry is some 10 KiB) it starts again.
     /// The emoji keyboard's contents, once it is added (`addEmoji`).
     public internal(set) var emoji: EmojiBoard?
     /// Emoji were typed since the recent tab was made.
     var emojiRecentStale = false
+    /// The layers laid out so far at the current size, so that shift and layer keys switch without laying
+    /// out again. A size change starts it afresh; past `geometryCacheLimit` (more than a person's usual
+    /// keyboards and layers: a geometry is some 10 KiB) it starts again.
     private var geometryCache: [String: KeyboardGeometry] = [:]
     private var geometryCacheSize = (width: 0, height: 0)
     static let geometryCacheLimit = 16
