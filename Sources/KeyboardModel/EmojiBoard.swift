@@ -56,6 +56,14 @@ public struct EmojiBoard: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// Whether what a state file kept lists recent emoji: the person uses the emoji keyboard.
+    public static func listsRecent(_ memory: String) -> Bool {
+        memory.split(separator: "\n").contains { line in
+            let words = line.split(separator: " ")
+            return words.first == "recent" && words.count > 1
+        }
+    }
+
     /// Takes what a state file kept; emoji this catalog does not have, and lines of another form, are
     /// left out.
     public mutating func remember(_ memory: String) {

@@ -12,28 +12,29 @@ extension KeyboardHost {
     /// are read when first wanted: while the Globe key that leads to it is held, or at the latest when it
     /// is shown. Its 1.3 MiB are kept only by those who use it.
     func startEmoji() {
+        // The memory is read once here, for the keyboard that gets it now or for the reading it starts.
+        let memory = readEmojiMemory()
         if let named = engine.emoji {
-            addEmoji(named)
+            addEmoji(named, memory: memory)
             return
         }
         guard options.emojiCatalog != nil else { return }
-        let memory = (try? options.emojiFile?.readText()) ?? nil
-        let used = memory?.split(separator: "\n").first.map { $0.split(separator: " ").count > 1 } ?? false
-        if used {
-            readEmoji()
+        if memory.map(EmojiBoard.listsRecent) ?? false {
+            readEmoji(memory: memory)
         } else {
             emojiPending = true
-            addEmoji(EmojiBoard(catalog: EmojiCatalog(groups: [])))
+            addEmoji(EmojiBoard(catalog: EmojiCatalog(groups: [])), memory: nil)
         }
     }
 
-    /// Starts reading the emoji on a thread, once; the keyboard gets them when they are in.
-    func readEmoji() {
+    /// Starts reading the emoji on a thread, once; the keyboard gets them, with the memory (read then
+    /// unless given), when they are in.
+    func readEmoji(memory given: String? = nil) {
         guard emojiReading == nil, let read = options.emojiCatalog else { return }
         let catalog = BackgroundWork.Handover<EmojiCatalog>()
         let work = BackgroundWork({ catalog.value = read() }, then: { [unowned self] in
             emojiPending = false
-            if let read = catalog.value { addEmoji(EmojiBoard(catalog: read)) }
+            if let read = catalog.value { addEmoji(EmojiBoard(catalog: read), memory: given ?? readEmojiMemory()) }
         })
         emojiReading = work
         loop.add(work)
@@ -46,19 +47,24 @@ extension KeyboardHost {
         emojiReading?.finishNow()
     }
 
-    /// Adds the emoji keyboard, with the recent emoji and tones of earlier runs.
-    func addEmoji(_ board: EmojiBoard) {
-        var board = board
-        if let file = options.emojiFile {
-            do {
-                if let memory = try file.readText() { board.remember(memory) }
-            } catch { warn("\(error); the emoji used lately are not shown first") }
+    /// What the state file kept of the emoji used and the tones chosen; nil when there is none (or it
+    /// cannot be read, which is said).
+    private func readEmojiMemory() -> String? {
+        do { return try options.emojiFile?.readText() } catch {
+            warn("\(error); the emoji used lately are not shown first")
+            return nil
         }
+    }
+
+    /// Adds the emoji keyboard, with the recent emoji and tones of earlier runs.
+    func addEmoji(_ board: EmojiBoard, memory: String?) {
+        var board = board
+        if let memory { board.remember(memory) }
         let globe = engine.options.showsGlobe
         engine.addEmoji(board)
         // A single keyboard gets its Globe key.
         if engine.options.showsGlobe != globe { painter.noteAll() }
-        Trace.step("emoji read")
+        Trace.step(board.catalog.groups.isEmpty ? "emoji keyboard joined, its list read when wanted" : "emoji read")
     }
 
     /// Keeps the recent emoji and skin tones, after a change (`Update.emojiMemoryChanged`).

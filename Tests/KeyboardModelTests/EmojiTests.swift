@@ -144,6 +144,13 @@ import Glibc
         #expect(board.tones.isEmpty)
     }
 
+    /// A person uses emoji when the memory lists recent ones; an empty list or a tone alone is not that.
+    @Test func theMemorySaysWhetherEmojiAreUsed() {
+        #expect(EmojiBoard.listsRecent("recent 👋🏽\ntone 👋 👋🏽\n"))
+        #expect(!EmojiBoard.listsRecent("recent\ntone 👋 👋🏽\n"))
+        #expect(!EmojiBoard.listsRecent(""))
+    }
+
     @Test func theMemoryReadsBackAndIgnoresWhatItDoesNotKnow() throws {
         var board = EmojiBoard(catalog: try fixtureCatalog())
         board.used("😀")
