@@ -92,18 +92,25 @@ public struct LayoutLibrary: Sendable {
 
     /// The names of the `.layout` files in a folder, sorted, without their extension.
     public static func layoutFiles(in directory: String) throws(LayoutError) -> [String] {
-        guard let dir = opendir(directory) else {
+        guard let names = files(in: directory, ending: ".layout") else {
             throw LayoutError(SourceLocation(file: directory, line: 0, column: 0),
                               "cannot open the layout folder: \(String(cString: strerror(errno)))")
         }
+        return names
+    }
+
+    /// The names of the files in a folder whose names end in `suffix` (not hidden ones), sorted, without
+    /// the suffix; nil when the folder cannot be opened (`errno` says why).
+    public static func files(in directory: String, ending suffix: String) -> [String]? {
+        guard let dir = opendir(directory) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            if name.hasSuffix(".layout") && !name.hasPrefix(".") {
-                names.append(String(name.dropLast(".layout".count)))
+            if name.hasSuffix(suffix) && !name.hasPrefix(".") && name.count > suffix.count {
+                names.append(String(name.dropLast(suffix.count)))
             }
         }
         return names.sorted()

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import KeyboardModel
 
 /// Prints a one-line message to standard error and exits, with status 1 unless told otherwise.
 func fail(_ message: String, command: String = "keypane", status: Int32 = 1) -> Never {
@@ -30,14 +31,11 @@ enum Assets {
 
     /// The dictionaries in the data folder, by language: `dictionaries/de.dict` is German's.
     static func dictionaries() -> [String: String] {
-        guard let folder = dataDirectory().map({ $0 + "/dictionaries" }), let directory = opendir(folder) else { return [:] }
-        defer { closedir(directory) }
+        guard let folder = dataDirectory().map({ $0 + "/dictionaries" }),
+              let languages = LayoutLibrary.files(in: folder, ending: ".dict") else { return [:] }
         var found: [String: String] = [:]
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".dict") else { continue }
-            let language = String(name.dropLast(".dict".count))
-            if !language.isEmpty, language.allSatisfy({ $0.isASCII && $0.isLowercase }) { found[language] = folder + "/" + name }
+        for language in languages where language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+            found[language] = folder + "/" + language + ".dict"
         }
         return found
     }

@@ -82,6 +82,16 @@ final class FieldsWindow {
         }
     }
 
+    /// gtk-fields.py on a session's accessibility bus, its plain entry given the focus with a click, as
+    /// a person does before typing into it with the keyboard.
+    static func focusedGtkEntry(session: XSession, bus: SessionBus) throws -> FieldsWindow {
+        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [session.directory.appendingPathComponent("t.out").path])
+        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        usleep(300_000)
+        return app
+    }
+
     /// A field's text as it last reported it.
     func text(_ name: String) -> String? {
         lines().last { $0["text"] as? String == name }?["value"] as? String

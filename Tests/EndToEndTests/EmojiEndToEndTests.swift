@@ -74,10 +74,7 @@ import Testing
         defer { session.stop() }
         let bus = try SessionBus(session: session)
         defer { bus.stop() }
-        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py",
-                                   widgets: 5, arguments: [session.directory.appendingPathComponent("t.out").path])
-        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
-        usleep(300_000)
+        let app = try FieldsWindow.focusedGtkEntry(session: session, bus: bus)
         let keymapBefore = try session.keymapDump()
         let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default,emoji", "--type", "emoji"])
         let picks = try Self.sample(keyboard)

@@ -85,11 +85,8 @@ import Testing
         defer { session.stop() }
         let bus = try SessionBus(session: session)
         defer { bus.stop() }
-        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py",
-                                   widgets: 5, arguments: [session.directory.appendingPathComponent("t.out").path])
         // The entry takes the focus once; each keyboard, never focused, types into it where its text ends.
-        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
-        usleep(300_000)
+        let app = try FieldsWindow.focusedGtkEntry(session: session, bus: bus)
         var expected = ""
         for language in languageLayouts {
             let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", language])
