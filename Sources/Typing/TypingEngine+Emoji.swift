@@ -47,12 +47,10 @@ extension TypingEngine {
         update.actions += composer.type(text, at: time)
         restartWord(&update)
         afterKey(&update)
-        guard !traits.secureEntry, emoji != nil else { return }
-        let tones = emoji!.tones
-        guard emoji!.used(text) else { return }
+        guard !traits.secureEntry, let tones = emoji?.tones, emoji?.used(text) == true else { return }
         update.emojiMemoryChanged = true
         // The recent tab changes under no finger: it is made again when it is next shown.
-        if emoji!.tones != tones { emojiChanged(&update, whole: true) } else { emojiRecentStale = true }
+        if emoji?.tones != tones { emojiChanged(&update, whole: true) } else { emojiRecentStale = true }
     }
 
     /// A key of the search layer: the query and its results change.
