@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CCairo
 internal import CPangoCairo
 internal import CPangoFc
@@ -218,6 +221,18 @@ public final class KeyboardRenderer {
             < abs(text.distance(from: text.startIndex, to: $1) - middle) }
     }
 
+    /// The size a label of `size` is drawn at: the nearest step at or below it on a ladder of 24 steps an
+    /// octave (each 2.9% above the one before), never below `smallestLabel` when `size` is not. Cairo keeps
+    /// the glyphs of each size it draws (up to 256 sizes and 16,000 glyphs, with no call that lets them
+    /// go), and sizes worked out to the last fraction made new ones for nearly every keyboard size, shrunk
+    /// word and suggestion: the soak's five screen sizes grew the keyboard by 600 KiB, and resizing went on
+    /// growing it. On the ladder, every keyboard size shares some 60 sizes from 11 to 60 px.
+    public static func drawnSize(_ size: Double) -> Double {
+        guard size > 0 else { return size }
+        let step = pow(2, ((log2(size) * 24) + 1e-9).rounded(.down) / 24)
+        return size >= smallestLabel ? max(step, smallestLabel) : step
+    }
+
     /// The size at which a text fits `maxWidth`, no larger than `size`.
     private func fittedSize(_ text: String, size: Double, maxWidth: Double) -> Double {
         layOut(text)
@@ -233,7 +248,8 @@ public final class KeyboardRenderer {
     /// With `centreInk`, the ink (not the line) is centred, for a mark that sits low in its line.
     func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
                   centreInk: Bool = false) {
-        let (shown, fitted) = fittedLabel(text, size: size, maxWidth: maxWidth)
+        let (shown, exact) = fittedLabel(text, size: size, maxWidth: maxWidth)
+        let fitted = Self.drawnSize(exact)
         layOut(shown)
         var inkRect = PangoRectangle()
         var logical = PangoRectangle()

@@ -2,6 +2,9 @@ import KeyboardModel
 import Render
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every label of every keyboard, layer and width, at the heights a docked keyboard takes (its rows at
 /// the smallest row height docking allows, 44 px, and at a roomier 60 px), is drawn at 11 px or more and
@@ -63,6 +66,31 @@ import Testing
         #expect(point.ink.width >= 4 && point.ink.height >= 4, "\(point.ink)")
         let middle = { (l: DrawnLabel) in l.ink.y + l.ink.height / 2 }
         #expect(abs(middle(point) - middle(zero)) <= 3)
+    }
+
+    /// Labels are drawn at a few sizes, whatever the keyboard's size: cairo keeps the glyphs of every size
+    /// drawn, so sizes worked out to the last fraction (a new one for each keyboard size and shrunk word)
+    /// grew the keyboard's memory with each resize. Every size is at most 3% below the one worked out,
+    /// and no label that was readable becomes smaller than `smallestLabel`.
+    @Test func labelsAreDrawnAtAFewSizesWhateverTheKeyboardsSize() throws {
+        let renderer = KeyboardRenderer()
+        var sizes = Set<Double>()
+        for width in stride(from: 320, through: 1920, by: 40) {
+            for type in [KeyboardType.default, .numbersPunctuation, .email, .desktop] {
+                let geometry = try KeyboardLayoutEngine.layout(bundledLayout(type), width: width, height: width * 3 / 8)
+                for label in try renderer.labels(of: geometry) { sizes.insert(label.size) }
+            }
+        }
+        // 41 widths of 4 keyboards, whose labels were drawn at 325 sizes before: now each size is a step of
+        // the ladder (or `smallestLabel`), 74 from the smallest secondary label to the largest letter.
+        let ladder = { (size: Double) in abs((log2(size) * 24).rounded() - log2(size) * 24) < 1e-6 }
+        #expect(sizes.allSatisfy { ladder($0) || $0 == KeyboardRenderer.smallestLabel }, "\(sizes.sorted())")
+        #expect(sizes.count <= 80, "\(sizes.count) sizes: \(sizes.sorted())")
+        for size in stride(from: 0.5, through: 120, by: 0.37) {
+            let drawn = KeyboardRenderer.drawnSize(size)
+            #expect(drawn <= size && drawn >= size * 0.97, "\(size) drawn at \(drawn)")
+            if size >= KeyboardRenderer.smallestLabel { #expect(drawn >= KeyboardRenderer.smallestLabel) }
+        }
     }
 
     /// The report sees a label that is too small and one that leaves its key, so the test above can fail.
