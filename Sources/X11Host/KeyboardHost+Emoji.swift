@@ -88,7 +88,8 @@ extension KeyboardHost {
         let usesEmoji = engine.emoji.map { !$0.recent.isEmpty } ?? false
         // The Globe key held toward the emoji keyboard: its emoji are wanted soon.
         if globeHeld, next == EmojiBoard.name, emojiPending { readEmoji() }
-        let plan = "\(shown)/\(engine.layer)/\(engine.size)/\(next)/\(globeHeld || usesEmoji)/\(emojiPending)"
+        let plan = DrawingAheadPlan(shown: shown, layer: engine.layer, width: engine.size.width, height: engine.size.height,
+                                    next: next, wanted: globeHeld || usesEmoji, pending: emojiPending)
         guard plan != drawingAheadPlan else { return }
         drawingAheadPlan = plan
         var ahead: [KeyboardGeometry] = []
@@ -103,6 +104,19 @@ extension KeyboardHost {
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
+    }
+
+    /// What the keys drawn ahead were chosen from: a plan is made again only when it changes. (A value,
+    /// not a string made each round: a size tuple put in a string is written by reflection, Mirror and
+    /// demangling, every time the loop turned.)
+    struct DrawingAheadPlan: Equatable {
+        var shown: String
+        var layer: String
+        var width: Int
+        var height: Int
+        var next: String
+        var wanted: Bool
+        var pending: Bool
     }
 
     /// Draws the next key planned ahead into the renderer's images, up to one that was not drawn yet.

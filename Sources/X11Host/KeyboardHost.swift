@@ -140,7 +140,7 @@ public final class KeyboardHost {
     /// The emoji keyboard is in the Globe key's cycle, its emoji not read yet.
     var emojiPending = false
     var drawingAhead: [(geometry: KeyboardGeometry, key: Int)] = []
-    var drawingAheadPlan = ""
+    var drawingAheadPlan: DrawingAheadPlan?
     private(set) lazy var drawAhead = ClosureSource(interest: { [unowned self] now in drawingAhead.isEmpty ? .nothing : .at(now) },
                                                     turn: { [unowned self] _, _ in drawNextAhead() })
     private lazy var signals = SignalSource([SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned self] signal in

@@ -154,6 +154,24 @@ enum Small {
         #expect(decoder.predictions(after: nil, count: 2) == ["the", "you"])
     }
 
+    /// The beam keeps exactly the best hypotheses: the selection moves the least to the front, whatever the
+    /// order, the duplicates of rank or the count asked.
+    @Test func theSelectionKeepsTheLeast() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let size = Int.random(in: 0...400, using: &generator)
+            // Few distinct ranks, so that ties are common; the second field breaks them, as a node does.
+            var items = (0..<size).map { (rank: Int.random(in: 0..<(round % 3 == 0 ? 4 : 1000), using: &generator), node: $0) }
+                .shuffled(using: &generator)
+            let less = { (a: (rank: Int, node: Int), b: (rank: Int, node: Int)) in a.rank != b.rank ? a.rank < b.rank : a.node < b.node }
+            let count = Int.random(in: 0...(size + 2), using: &generator)
+            let expected = items.sorted(by: less).prefix(count).map(\.node)
+            Decoder.moveLeast(count, of: &items, by: less)
+            #expect(items.count == size)
+            #expect(Set(items.prefix(count).map(\.node)) == Set(expected), "\(size) items, \(count) least")
+        }
+    }
+
     @Test func nextCharactersWeighTheWordsBelow() {
         let next = decoder.nextCharacters(after: "yo")
         #expect(next[UInt16(UInt8(ascii: "u"))]! > 0.99)
