@@ -90,7 +90,12 @@ public final class Injector {
         default:
             return
         }
-        XFlush(display)
+        // Waits until the server has taken the key events, rather than only sending them: the redraws that
+        // follow a tap (the key let go, the suggestion bar) would otherwise reach the server with them, and
+        // the server hands events to the receiving window only once it has done our drawing too. That
+        // held a keystroke 1 to 2 ms (tap to keystroke at the window, p50: 1.6 ms with a flush, 0.35 with
+        // this round trip).
+        XSync(display, 0)
     }
 
     /// A keysym by X name ("Return", "F1") or, for one character, the keysym of that character.
