@@ -7,8 +7,7 @@ import KeyboardModel
 /// new keys on screen; paging through every group with the next-page key, first visits and later ones; tap to
 /// keystroke for an emoji against a Latin letter, same run.
 func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) throws {
-    let catalogText = try LayoutLibrary.readFile(EmojiCatalog.standardPath)
-    let board = EmojiBoard(catalog: try EmojiCatalog(text: catalogText, file: EmojiCatalog.standardPath))
+    let board = EmojiBoard(catalog: try EmojiCatalog())
     let emoji = board.layout()
     let bench = try LiveBench()
     defer { bench.close() }

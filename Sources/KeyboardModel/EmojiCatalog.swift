@@ -78,6 +78,12 @@ public struct EmojiCatalog: Sendable {
         }
     }
 
+    /// Reads emoji-test.txt at `path` (Debian's, by default): a file that cannot be read, or a line that is
+    /// not the file's form, is an error naming the file (and the line).
+    public init(contentsOf path: String = EmojiCatalog.standardPath) throws(LayoutError) {
+        try self.init(text: try LayoutLibrary.readFile(path), file: path)
+    }
+
     /// Reads the text of emoji-test.txt; `file` names it in messages. A line that is not the file's form
     /// is an error with its line number.
     public init(text: String, file: String) throws(LayoutError) {

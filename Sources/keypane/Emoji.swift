@@ -8,13 +8,8 @@ import X11Host
 enum EmojiSource {
     /// Reads the list; a missing or broken file is said, and there is no emoji keyboard.
     static func read(path: String = EmojiCatalog.standardPath) -> EmojiCatalog? {
-        let text: String
-        do { text = try LayoutLibrary.readFile(path) } catch {
+        do { return try EmojiCatalog(contentsOf: path) } catch {
             warn("no emoji keyboard: \(error) (Debian's unicode-data has the list)")
-            return nil
-        }
-        do { return try EmojiCatalog(text: text, file: path) } catch {
-            warn("no emoji keyboard: \(error)")
             return nil
         }
     }

@@ -6,8 +6,7 @@ import Testing
 /// in memory, nothing, is `make bench ARGS="--only emoji"`'s business).
 @Suite struct EmojiDrawingTests {
     static func board() throws -> EmojiBoard {
-        let text = try LayoutLibrary.readFile(EmojiCatalog.standardPath)
-        return EmojiBoard(catalog: try EmojiCatalog(text: text, file: EmojiCatalog.standardPath))
+        EmojiBoard(catalog: try EmojiCatalog())
     }
 
     @Test func anEmojiIsDrawnInItsColoursInTheMiddleOfItsKey() throws {
