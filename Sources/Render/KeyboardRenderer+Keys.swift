@@ -96,6 +96,10 @@ extension KeyboardRenderer {
         let maxWidth = w * (single ? 0.86 : 0.84)
         var size = readable(min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7), in: h)
         guard key.secondary != nil || key.secondaryBelow else {
+            // An emoji (the emoji keyboard's group tabs): from its bitmap, as on the emoji keys.
+            if Self.mayBeEmoji(label), drawColourGlyph(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth) {
+                return
+            }
             // A long word that would not be readable on a narrow key gives way to its short form.
             var shown = label
             if let short = Self.shortLabels[label],

@@ -19,9 +19,9 @@ public final class KeyboardRenderer {
     public var labelScale = 1.0 {
         didSet { if labelScale != oldValue { forgetImages() } }
     }
-    private let pangoContext: OpaquePointer
+    let pangoContext: OpaquePointer
     private let layout: OpaquePointer
-    private let font: OpaquePointer
+    let font: OpaquePointer
     /// The text in `layout` now: a label is measured, then drawn, and laid out once for both.
     private var laidOut = ""
 
@@ -54,13 +54,19 @@ public final class KeyboardRenderer {
     /// as the system would (see `LabelFonts`) first makes the whole configuration read.
     private func layOut(_ text: String) {
         guard text != laidOut else { return }
-        if LabelFonts.isNarrow && !LabelFonts.narrowCovers(text) { widenFonts() }
+        widenFontsUnlessCovered(text)
         pango_layout_set_text(layout, text, -1)
         if LabelFonts.isNarrow && pango_layout_get_unknown_glyphs_count(layout) > 0 {
             widenFonts()
             pango_layout_set_text(layout, text, -1)
         }
         laidOut = text
+    }
+
+    /// Makes the whole font configuration read when the one-font configuration lacks a character of
+    /// `text` (once).
+    func widenFontsUnlessCovered(_ text: String) {
+        if LabelFonts.isNarrow && !LabelFonts.narrowCovers(text) { widenFonts() }
     }
 
     private func widenFonts() {
@@ -273,45 +279,6 @@ public final class KeyboardRenderer {
             record(shown, size: fitted, ink: (x + Double(inkRect.x) / scale, y + Double(inkRect.y) / scale,
                                               Double(inkRect.width) / scale, Double(inkRect.height) / scale), cr: cr)
         }
-    }
-
-    /// Draws a label that is one colour glyph (an emoji) at `size`, centred on (cx, cy) and no wider than
-    /// `maxWidth`, from the font's bitmap, decoded here and dropped once drawn; false when the label is
-    /// not one colour glyph (`drawText` draws it then). Drawn by cairo, each emoji's image would stay in
-    /// cairo's glyph cache for good: some 20 MiB once every page has been seen, while the key images the
-    /// renderer keeps (`images`) are what a redraw copies.
-    func drawColourGlyph(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double,
-                         maxWidth: Double) -> Bool {
-        layOut(text)
-        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
-              let runs = line.pointee.runs, runs.pointee.next == nil,
-              let item = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-              let glyphs = item.pointee.glyphs, glyphs.pointee.num_glyphs == 1,
-              let font = item.pointee.item.pointee.analysis.font,
-              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
-              let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
-        defer { cairo_ft_scaled_font_unlock_face(scaled) }
-        let hasColour = face.pointee.face_flags & (1 << 14) != 0   // FT_FACE_FLAG_COLOR
-        guard hasColour, FT_Load_Glyph(face, glyphs.pointee.glyphs[0].glyph, Int32(1 << 20)) == 0,  // FT_LOAD_COLOR
-              let slot = face.pointee.glyph, slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
-              let pixels = slot.pointee.bitmap.buffer, let strike = face.pointee.size?.pointee.metrics.y_ppem,
-              strike > 0 else { return false }
-        let bitmap = slot.pointee.bitmap
-        let width = Double(bitmap.width), height = Double(bitmap.rows)
-        // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
-        guard let image = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(bitmap.width),
-                                                              Int32(bitmap.rows), bitmap.pitch) else { return false }
-        defer { cairo_surface_destroy(image) }
-        guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return false }
-        let scale = min(size / Double(strike), maxWidth / width)
-        cairo_save(cr)
-        cairo_translate(cr, (cx - width * scale / 2).rounded(), (cy - height * scale / 2).rounded())
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
-        cairo_restore(cr)
-        return true
     }
 
     func set(_ cr: OpaquePointer, _ color: Color) {

@@ -1,5 +1,5 @@
 import KeyboardModel
-import Render
+@testable import Render
 import Testing
 
 /// Emoji keys: each drawn in its colours, in the middle of its key, from the font's bitmap (what that keeps
@@ -28,5 +28,24 @@ import Testing
             #expect(abs(centre.0 - Double(key.width) / 2) <= 3 && abs(centre.1 - Double(key.height) / 2) <= 3,
                     "\(emoji) centred at \(centre) in a \(key.width)x\(key.height) key")
         }
+    }
+
+    /// Every kind of emoji, the group tabs' too, is one glyph of the colour font, found by shaping alone
+    /// and drawn from its bitmap (a layout would decode the bitmap once more to measure it); text is not.
+    @Test func everyKindOfEmojiIsShapedToOneColourGlyph() throws {
+        let renderer = KeyboardRenderer()
+        let board = try Self.board()
+        let tabs = board.catalog.groups.map(\.tab)
+        #expect(tabs.count >= 8)
+        for emoji in ["😀", "👨‍👩‍👧", "🇩🇪", "1️⃣", "👋🏽", "🧑🏻‍🤝‍🧑🏿", "❤️", "🏳️‍🌈"] + tabs {
+            #expect(KeyboardRenderer.mayBeEmoji(emoji), "\(emoji)")
+            #expect(renderer.isOneColourGlyph(emoji), "\(emoji)")
+        }
+        for text in ["a", "ABC", "ß", "Ж", "ω", "1", "#", "€", "space"] {
+            #expect(!KeyboardRenderer.mayBeEmoji(text), "\(text)")
+            #expect(!renderer.isOneColourGlyph(text), "\(text)")
+        }
+        // Two emoji are two glyphs: drawn as text.
+        #expect(!renderer.isOneColourGlyph("😀😂"))
     }
 }

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CCairo
+internal import CPangoCairo
+internal import CPangoFc
+
+/// Emoji keys: drawn from the colour font's bitmap.
+extension KeyboardRenderer {
+    /// Draws a label that is one colour glyph (an emoji) at `size`, centred on (cx, cy) and no wider than
+    /// `maxWidth`, from the font's bitmap, decoded here and dropped once drawn; false when the label is
+    /// not one colour glyph (`drawText` draws it then). Drawn by cairo, each emoji's image would stay in
+    /// cairo's glyph cache for good: some 20 MiB once every page has been seen, while the key images the
+    /// renderer keeps (`images`) are what a redraw copies.
+    ///
+    /// The label is shaped, not laid out: a layout measures its glyphs through cairo, which decodes a
+    /// colour glyph's PNG for that, and then this decodes it again to draw it. Shaping (HarfBuzz) finds the
+    /// glyph (a ZWJ family, a flag, a toned hand: one glyph) and its font from the font's tables alone.
+    func drawColourGlyph(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double,
+                         maxWidth: Double) -> Bool {
+        guard let (font, glyph) = colourGlyph(text) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        guard let scaled = pango_cairo_font_get_scaled_font(font),
+              let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
+        defer { cairo_ft_scaled_font_unlock_face(scaled) }
+        let hasColour = face.pointee.face_flags & (1 << 14) != 0   // FT_FACE_FLAG_COLOR
+        guard hasColour, FT_Load_Glyph(face, glyph, Int32(1 << 20)) == 0,  // FT_LOAD_COLOR
+              let slot = face.pointee.glyph, slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+              let pixels = slot.pointee.bitmap.buffer, let strike = face.pointee.size?.pointee.metrics.y_ppem,
+              strike > 0 else { return false }
+        let bitmap = slot.pointee.bitmap
+        let width = Double(bitmap.width), height = Double(bitmap.rows)
+        // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
+        guard let image = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(bitmap.width),
+                                                              Int32(bitmap.rows), bitmap.pitch) else { return false }
+        defer { cairo_surface_destroy(image) }
+        guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return false }
+        let scale = min(size / Double(strike), maxWidth / width)
+        cairo_save(cr)
+        cairo_translate(cr, (cx - width * scale / 2).rounded(), (cy - height * scale / 2).rounded())
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        return true
+    }
+
+    /// Whether a label may be an emoji: it holds a character shown as an emoji by default (a flag's
+    /// letters too), or the selector that asks for one (keycaps). Letters and words never do, and are not
+    /// shaped twice.
+    static func mayBeEmoji(_ label: String) -> Bool {
+        label.unicodeScalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
+    }
+
+    /// Whether `text` is drawn from the colour font's bitmap: one glyph of a colour font.
+    func isOneColourGlyph(_ text: String) -> Bool {
+        guard let (font, _) = colourGlyph(text) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        guard let scaled = pango_cairo_font_get_scaled_font(font),
+              let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
+        defer { cairo_ft_scaled_font_unlock_face(scaled) }
+        return face.pointee.face_flags & (1 << 14) != 0   // FT_FACE_FLAG_COLOR
+    }
+
+    /// The one glyph `text` shapes to and the font it is in (a reference the caller lets go of), as the
+    /// labels' layout would choose them; nil when the text is more than one glyph of one font, or one the
+    /// fonts lack.
+    private func colourGlyph(_ text: String) -> (OpaquePointer, UInt32)? {
+        widenFontsUnlessCovered(text)
+        let length = Int32(text.utf8.count)
+        guard length > 0, let attributes = pango_attr_list_new() else { return nil }
+        defer { pango_attr_list_unref(attributes) }
+        pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
+        // One C string for both calls: the shaper checks that the item lies within the paragraph.
+        return text.withCString { chars -> (OpaquePointer, UInt32)? in
+            guard let items = pango_itemize(pangoContext, chars, 0, length, attributes, nil) else { return nil }
+            defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+            guard items.pointee.next == nil, let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+                  let font = item.pointee.analysis.font, let glyphs = pango_glyph_string_new() else { return nil }
+            defer { pango_glyph_string_free(glyphs) }
+            pango_shape_with_flags(chars, length, chars, length, &item.pointee.analysis, glyphs, PANGO_SHAPE_NONE)
+            guard glyphs.pointee.num_glyphs == 1 else { return nil }
+            let glyph = glyphs.pointee.glyphs[0].glyph
+            guard glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { return nil }
+            g_object_ref(UnsafeMutableRawPointer(font))
+            return (OpaquePointer(font), glyph)
+        }
+    }
+}
