@@ -7,9 +7,9 @@ internal import CPangoFc
 
 /// Emoji keys: drawn from the colour font's bitmap.
 extension KeyboardRenderer {
-    /// Draws a label that is one colour glyph (an emoji) at `size`, centred on (cx, cy) and no wider than
-    /// `maxWidth`, from the font's bitmap, decoded here and dropped once drawn; false when the label is
-    /// not one colour glyph (`drawText` draws it then). Drawn by cairo, each emoji's image would stay in
+    /// Draws a label that is one colour glyph (an emoji: on a key, a group's tab, a balloon, a skin tone)
+    /// at `size`, centred on (cx, cy) and no wider than `maxWidth`, from the font's bitmap, decoded here
+    /// and dropped once drawn; false when the label is not one colour glyph (`drawText` lays it out then). Drawn by cairo, each emoji's image would stay in
     /// cairo's glyph cache for good: some 20 MiB once every page has been seen, while the key images the
     /// renderer keeps (`images`) are what a redraw copies.
     ///
@@ -36,13 +36,15 @@ extension KeyboardRenderer {
         defer { cairo_surface_destroy(image) }
         guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return false }
         let scale = min(size / Double(strike), maxWidth / width)
+        let x = (cx - width * scale / 2).rounded(), y = (cy - height * scale / 2).rounded()
         cairo_save(cr)
-        cairo_translate(cr, (cx - width * scale / 2).rounded(), (cy - height * scale / 2).rounded())
+        cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_restore(cr)
+        if report != nil { record(text, size: scale * Double(strike), ink: (x, y, width * scale, height * scale), cr: cr) }
         return true
     }
 

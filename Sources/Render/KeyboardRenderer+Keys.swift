@@ -45,9 +45,7 @@ extension KeyboardRenderer {
                 // An emoji: large, in its own colours.
                 set(cr, theme.label)
                 let size = min(h * 0.58 * labelScale, w * 0.72)
-                if !drawColourGlyph(label, cr: cr, size: size, cx: w / 2, cy: h / 2, maxWidth: w * 0.9) {
-                    drawText(label, cr: cr, size: size, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
-                }
+                drawText(label, cr: cr, size: size, cx: w / 2, cy: h / 2, maxWidth: w * 0.9)
             }
             if key.dwell > 0 { drawDwell(key.dwell, w: w, h: h, cr: cr) }
             return
@@ -96,10 +94,6 @@ extension KeyboardRenderer {
         let maxWidth = w * (single ? 0.86 : 0.84)
         var size = readable(min(h * (single ? (key.compact ? 0.5 : 0.4) : 0.3) * labelScale, h * 0.7), in: h)
         guard key.secondary != nil || key.secondaryBelow else {
-            // An emoji (the emoji keyboard's group tabs): from its bitmap, as on the emoji keys.
-            if Self.mayBeEmoji(label), drawColourGlyph(label, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth) {
-                return
-            }
             // A long word that would not be readable on a narrow key gives way to its short form.
             var shown = label
             if let short = Self.shortLabels[label],

@@ -255,6 +255,8 @@ public final class KeyboardRenderer {
     /// With `centreInk`, the ink (not the line) is centred, for a mark that sits low in its line.
     func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
                   centreInk: Bool = false) {
+        // An emoji: from the colour font's bitmap (KeyboardRenderer+Emoji.swift).
+        if Self.mayBeEmoji(text), drawColourGlyph(text, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth) { return }
         let (shown, exact) = fittedLabel(text, size: size, maxWidth: maxWidth)
         let fitted = Self.drawnSize(exact)
         layOut(shown)
