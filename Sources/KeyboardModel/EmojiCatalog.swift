@@ -50,8 +50,22 @@ public struct EmojiCatalog: Sendable {
     }
 
     public private(set) var groups: [Group]
-    /// Where each emoji and toned form is: its group and place.
-    private var places: [String: (group: Int, index: Int)] = [:]
+    /// Where each emoji and toned form is: its group and place, by its exact code points.
+    private var places: [CodePoints: (group: Int, index: Int)] = [:]
+
+    /// A text as its exact code points, as a key: hashed and compared by its UTF-8 bytes, without the
+    /// Unicode normalization a String key costs (which was most of the index's time). An emoji typed
+    /// and an emoji listed are the same code points.
+    struct CodePoints: Hashable {
+        var text: String
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func == (a: CodePoints, b: CodePoints) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    }
 
     /// Where Debian keeps the file.
     public static let standardPath = "/usr/share/unicode/emoji/emoji-test.txt"
@@ -71,9 +85,11 @@ public struct EmojiCatalog: Sendable {
     }
 
     private mutating func index() {
+        places.reserveCapacity(groups.reduce(0) { $0 + $1.emoji.count * 2 })
         for (group, entries) in groups.enumerated() {
             for (index, emoji) in entries.emoji.enumerated() {
-                for text in [emoji.text] + emoji.variants { places[text] = (group, index) }
+                places[CodePoints(text: emoji.text)] = (group, index)
+                for text in emoji.variants { places[CodePoints(text: text)] = (group, index) }
             }
         }
     }
@@ -81,12 +97,22 @@ public struct EmojiCatalog: Sendable {
     /// Reads emoji-test.txt at `path` (Debian's, by default): a file that cannot be read, or a line that is
     /// not the file's form, is an error naming the file (and the line).
     public init(contentsOf path: String = EmojiCatalog.standardPath) throws(LayoutError) {
-        try self.init(text: try LayoutLibrary.readFile(path), file: path)
+        let bytes = try LayoutLibrary.readBytes(path)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
+        }
+        try self.init(bytes: bytes, file: path)
     }
 
     /// Reads the text of emoji-test.txt; `file` names it in messages. A line that is not the file's form
     /// is an error with its line number.
     public init(text: String, file: String) throws(LayoutError) {
+        try self.init(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Reads emoji-test.txt as bytes (UTF-8): the file is 600 KB of emoji, and going through it by
+    /// Character took 50 ms; its lines are split and their fields read without making strings.
+    private init(bytes: [UInt8], file: String) throws(LayoutError) {
         groups = []
         var current: Int?
         // An emoji's place by its code points without tones and variation selectors, to find the emoji
@@ -96,24 +122,24 @@ public struct EmojiCatalog: Sendable {
         // from their emoji's (the handshake's are two hands).
         var named: [String: (group: Int, index: Int)] = [:]
         var mixed: [(name: String, left: Int, right: Int, text: String)] = []
-        // Read as bytes: the file is 600 KB of emoji, and going through it by Character took 50 ms.
-        let bytes = Array(text.utf8)
         let (space, semicolonByte, hashByte, newline) = (UInt8(ascii: " "), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "\n"))
-        func string(_ range: Range<Int>) -> String {
+        func trimmed(_ range: Range<Int>) -> Range<Int> {
             var range = range
             while let first = range.first, bytes[first] == space || bytes[first] == UInt8(ascii: "\t") { range = range.dropFirst() }
             while let last = range.last, bytes[last] == space || bytes[last] == UInt8(ascii: "\t") || bytes[last] == UInt8(ascii: "\r") {
                 range = range.dropLast()
             }
-            return String(decoding: bytes[range], as: UTF8.self)
+            return range
         }
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[trimmed(range)], as: UTF8.self) }
         let groupPrefix = Array("# group: ".utf8), qualified = Array("fully-qualified".utf8)
         var lineNumber = 0
         var lineStart = 0
+        var scalars: [UInt32] = [], utf8: [UInt8] = []
         while lineStart <= bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.count
             defer { lineStart = lineEnd + 1 }
-            let line = lineStart..<lineEnd
+            let line = trimmed(lineStart..<lineEnd)
             lineNumber += 1
             if bytes[line].starts(with: groupPrefix) {
                 let name = string(line.lowerBound + groupPrefix.count..<line.upperBound)
@@ -126,49 +152,61 @@ public struct EmojiCatalog: Sendable {
                 }
                 continue
             }
-            if line.isEmpty || bytes[line.lowerBound] == hashByte || string(line).isEmpty { continue }
+            if line.isEmpty || bytes[line.lowerBound] == hashByte { continue }
             // 1F44B 1F3FD    ; fully-qualified     # 👋🏽 E1.0 waving hand: medium skin tone
             let location = SourceLocation(file: file, line: lineNumber)
             guard let semicolon = bytes[line].firstIndex(of: semicolonByte), let hash = bytes[line].firstIndex(of: hashByte) else {
                 throw LayoutError(location, "expected code points, ';', a status and '#' with the emoji's name")
             }
-            let status = semicolon + 1 <= hash ? Array(string(semicolon + 1..<hash).utf8) : []
-            guard status == qualified, let group = current else { continue }
-            var scalars: [Unicode.Scalar] = []
-            for word in bytes[line.lowerBound..<semicolon].split(separator: space) {
-                var value: UInt32 = 0
-                var valid = !word.isEmpty && word.count <= 8
-                for byte in word where valid {
+            guard semicolon < hash, bytes[trimmed(semicolon + 1..<hash)].elementsEqual(qualified), let group = current else {
+                continue
+            }
+            // The code points, in hexadecimal, separated by spaces.
+            scalars.removeAll(keepingCapacity: true)
+            var index = line.lowerBound
+            while index < semicolon {
+                if bytes[index] == space { index += 1; continue }
+                let start = index
+                var value: UInt32 = 0, digits = 0
+                while index < semicolon, bytes[index] != space {
+                    let byte = bytes[index]
                     switch byte {
                     case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
                     case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
                     case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(byte - UInt8(ascii: "a") + 10)
-                    default: valid = false
+                    default: digits = 9
                     }
+                    digits += 1
+                    index += 1
                 }
-                guard valid, let scalar = Unicode.Scalar(value) else {
-                    throw LayoutError(location, "'\(String(decoding: word, as: UTF8.self))' is not a code point in hexadecimal")
+                guard digits <= 8, Unicode.Scalar(value) != nil else {
+                    throw LayoutError(location, "'\(string(start..<index))' is not a code point in hexadecimal")
                 }
-                scalars.append(scalar)
+                scalars.append(value)
             }
             // The comment: the emoji, its version (E1.0) and its name.
-            let comment = bytes[hash + 1..<line.upperBound].split(separator: space, maxSplits: 2)
-            guard !scalars.isEmpty, comment.count == 3, comment[1].first == UInt8(ascii: "E") else {
+            let afterHash = trimmed(hash + 1..<line.upperBound)
+            let emojiEnd = bytes[afterHash].firstIndex(of: space) ?? afterHash.upperBound
+            let version = trimmed(emojiEnd..<afterHash.upperBound)
+            let versionEnd = bytes[version].firstIndex(of: space) ?? version.upperBound
+            guard !scalars.isEmpty, versionEnd < version.upperBound, bytes[version.lowerBound] == UInt8(ascii: "E") else {
                 throw LayoutError(location, "expected code points and, after '#', the emoji, its version and its name")
             }
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
-            let tones = scalars.filter { (0x1F3FB...0x1F3FF).contains($0.value) }
-            let key = scalars.map(\.value).filter { !(0x1F3FB...0x1F3FF).contains($0) && $0 != 0xFE0F }
-            let name = string(comment[2].startIndex..<comment[2].endIndex)
-            if tones.isEmpty {
-                places[key] = (group, groups[group].emoji.count)
+            // The text from the code points: the comment's copy of the emoji is for people.
+            utf8.removeAll(keepingCapacity: true)
+            for value in scalars { UTF8.encode(Unicode.Scalar(value)!) { utf8.append($0) } }
+            let text = String(decoding: utf8, as: UTF8.self)
+            let name = string(versionEnd + 1..<version.upperBound)
+            let toned = scalars.filter { (0x1F3FB...0x1F3FF).contains($0) }
+            if toned.isEmpty {
+                places[scalars.filter { $0 != 0xFE0F }] = (group, groups[group].emoji.count)
                 named[name] = (group, groups[group].emoji.count)
                 groups[group].emoji.append(Emoji(text: text, name: name))
-            } else if tones.allSatisfy({ $0 == tones[0] }), let place = places[key] {
+            } else if toned.allSatisfy({ $0 == toned[0] }),
+                      let place = places[scalars.filter { !(0x1F3FB...0x1F3FF).contains($0) && $0 != 0xFE0F }] {
                 groups[place.group].emoji[place.index].tones.append(text)
-            } else if tones.count == 2 {
-                mixed.append((name, Int(tones[0].value - 0x1F3FB), Int(tones[1].value - 0x1F3FB), text))
+            } else if toned.count == 2 {
+                mixed.append((name, Int(toned[0] - 0x1F3FB), Int(toned[1] - 0x1F3FB), text))
             }
         }
         // The forms of two different tones, by their emoji's name: "handshake: light skin tone, dark skin
@@ -220,7 +258,7 @@ public struct EmojiCatalog: Sendable {
 
     /// The emoji of a text, if the catalog has it as a key or a toned form: the key's emoji.
     public func emoji(containing text: String) -> Emoji? {
-        places[text].map { groups[$0.group].emoji[$0.index] }
+        places[CodePoints(text: text)].map { groups[$0.group].emoji[$0.index] }
     }
 }
 

@@ -135,22 +135,32 @@ public struct LayoutLibrary: Sendable {
 
     /// The whole of a file as UTF-8 text.
     public static func readFile(_ path: String) throws(LayoutError) -> String {
+        guard let text = String(validating: try readBytes(path), as: UTF8.self) else {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// A file's bytes, read at once (its size asked first); a file that cannot be read is an error naming it.
+    public static func readBytes(_ path: String) throws(LayoutError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw LayoutError(SourceLocation(file: path, line: 0, column: 0),
                               "cannot read the file: \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
+        var info = stat()
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
+        if fstat(fileno(file), &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size) + 1) }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = fread(&buffer, 1, buffer.count, file)
             if count <= 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
+        if ferror(file) != 0 {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "cannot read the file: \(String(cString: strerror(errno)))")
         }
-        return text
+        return bytes
     }
 }
 

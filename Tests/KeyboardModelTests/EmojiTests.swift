@@ -33,12 +33,30 @@ import Glibc
         #expect(catalog.search("zebra", limit: 9).isEmpty)
     }
 
-    @Test func aBrokenLineIsNamedWithItsNumber() {
+    @Test func aBrokenLineIsNamedWithItsNumber() throws {
         let text = "# group: Flags\n1F1E9 ZZ ; fully-qualified # 🇩🇪 E0.6 flag: Germany\n"
         #expect(throws: LayoutError(SourceLocation(file: "e.txt", line: 2), "'ZZ' is not a code point in hexadecimal")) {
             try EmojiCatalog(text: text, file: "e.txt")
         }
         #expect(throws: LayoutError.self) { try EmojiCatalog(text: "# group: Flags\n1F1E9 1F1EA fully-qualified\n", file: "e.txt") }
+        for (points, wrong) in [("1F1E9 110000", "110000"), ("1F1E9 1F1EA0000A", "1F1EA0000A"), ("D800", "D800")] {
+            let line = "# group: Flags\n\(points) ; fully-qualified # 🇩🇪 E0.6 flag: Germany\n"
+            #expect(throws: LayoutError(SourceLocation(file: "e.txt", line: 2), "'\(wrong)' is not a code point in hexadecimal")) {
+                try EmojiCatalog(text: line, file: "e.txt")
+            }
+        }
+        // After '#': the emoji, its version and its name, all three.
+        for comment in ["🇩🇪 E0.6", "🇩🇪 0.6 flag: Germany", ""] {
+            let line = "# group: Flags\n1F1E9 1F1EA ; fully-qualified # \(comment)\n"
+            #expect(throws: LayoutError(SourceLocation(file: "e.txt", line: 2),
+                                        "expected code points and, after '#', the emoji, its version and its name")) {
+                try EmojiCatalog(text: line, file: "e.txt")
+            }
+        }
+        // Lines of other statuses, blank lines and comments are passed over.
+        let other = "# group: Flags\n\n   \n1F1E9 1F1EA ; unqualified # 🇩🇪 E0.6 flag: Germany\n# a comment\n"
+        let passedOver = try EmojiCatalog(text: other, file: "e.txt")
+        #expect(passedOver.groups.isEmpty)
     }
 
     /// Debian's list: every fully-qualified emoji with at most one skin tone is a key or a key's alternate.
