@@ -104,6 +104,13 @@ public struct EmojiCatalog: Sendable {
         try self.init(bytes: bytes, file: path)
     }
 
+    /// The first `count` emoji of the list at `path` and every group, the others empty: what the emoji
+    /// keyboard's first page and tabs show, read in a fraction of the whole list's time, to draw them while
+    /// the whole list is read (for a person new to emoji, holding the Globe key).
+    public static func firstPage(contentsOf path: String = EmojiCatalog.standardPath, count: Int) throws(LayoutError) -> EmojiCatalog {
+        try EmojiCatalog(bytes: try LayoutLibrary.readBytes(path), file: path, firstGroupLimit: count)
+    }
+
     /// Reads the text of emoji-test.txt; `file` names it in messages. A line that is not the file's form
     /// is an error with its line number.
     public init(text: String, file: String) throws(LayoutError) {
@@ -112,7 +119,9 @@ public struct EmojiCatalog: Sendable {
 
     /// Reads emoji-test.txt as bytes (UTF-8): the file is 600 KB of emoji, and going through it by
     /// Character took 50 ms; its lines are split and their fields read without making strings.
-    private init(bytes: [UInt8], file: String) throws(LayoutError) {
+    /// With `firstGroupLimit`, the emoji after the first group's first few are passed over, and the groups
+    /// left empty are kept.
+    private init(bytes: [UInt8], file: String, firstGroupLimit: Int? = nil) throws(LayoutError) {
         groups = []
         var current: Int?
         // An emoji's place by its code points without tones and variation selectors, to find the emoji
@@ -153,6 +162,7 @@ public struct EmojiCatalog: Sendable {
                 continue
             }
             if line.isEmpty || bytes[line.lowerBound] == hashByte { continue }
+            if let firstGroupLimit, let first = groups.first, first.emoji.count >= firstGroupLimit { continue }
             // 1F44B 1F3FD    ; fully-qualified     # 👋🏽 E1.0 waving hand: medium skin tone
             let location = SourceLocation(file: file, line: lineNumber)
             guard let semicolon = bytes[line].firstIndex(of: semicolonByte), let hash = bytes[line].firstIndex(of: hashByte) else {
@@ -226,7 +236,7 @@ public struct EmojiCatalog: Sendable {
             guard tones.count == 5, forms.count == 20 else { continue }
             groups[place.group].emoji[place.index].pairs = (0..<25).map { $0 / 5 == $0 % 5 ? tones[$0 / 5] : forms[$0]! }
         }
-        groups.removeAll { $0.emoji.isEmpty }
+        if firstGroupLimit == nil { groups.removeAll { $0.emoji.isEmpty } }
         index()
     }
 

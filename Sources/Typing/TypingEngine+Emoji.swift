@@ -8,6 +8,8 @@ extension TypingEngine {
     public mutating func addEmoji(_ board: EmojiBoard) {
         emoji = board
         library.add(board.layout())
+        // A board read whole after its first page (or a first one): its pages are new.
+        dropCachedGeometry(of: EmojiBoard.name)
         emojiRecentStale = false
         guard !configured.contains(EmojiBoard.name) else { return }
         let place = configured.firstIndex(of: KeyboardType.desktop.rawValue) ?? configured.count

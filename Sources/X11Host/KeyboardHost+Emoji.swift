@@ -32,7 +32,7 @@ extension KeyboardHost {
     func readEmoji(memory given: String? = nil) {
         guard emojiReading == nil, let read = options.emojiCatalog else { return }
         let catalog = BackgroundWork.Handover<EmojiCatalog>()
-        let work = BackgroundWork({ catalog.value = read() }, then: { [unowned self] in
+        let work = BackgroundWork({ catalog.value = read(false) }, then: { [unowned self] in
             emojiPending = false
             if let read = catalog.value { addEmoji(EmojiBoard(catalog: read), memory: given ?? readEmojiMemory()) }
         })
@@ -86,8 +86,14 @@ extension KeyboardHost {
         let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
         let next = engine.enabled[(engine.current + 1) % engine.enabled.count]
         let usesEmoji = engine.emoji.map { !$0.recent.isEmpty } ?? false
-        // The Globe key held toward the emoji keyboard: its emoji are wanted soon.
-        if globeHeld, next == EmojiBoard.name, emojiPending { readEmoji() }
+        // The Globe key held toward the emoji keyboard: its emoji are wanted soon. While they are read, the
+        // first page is drawn ahead from its own few lines: its keys' images are the same once all are in.
+        if globeHeld, next == EmojiBoard.name, emojiPending {
+            readEmoji()
+            if engine.emoji?.catalog.groups.isEmpty ?? false, let firstPage = options.emojiCatalog?(true) {
+                engine.addEmoji(EmojiBoard(catalog: firstPage))
+            }
+        }
         let plan = DrawingAheadPlan(shown: shown, layer: engine.layer, width: engine.size.width, height: engine.size.height,
                                     next: next, wanted: globeHeld || usesEmoji, pending: emojiPending)
         guard plan != drawingAheadPlan else { return }
@@ -99,7 +105,7 @@ extension KeyboardHost {
                 return page
             }
             ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
-        } else if next == EmojiBoard.name ? (globeHeld || usesEmoji) && !emojiPending : globeHeld {
+        } else if next == EmojiBoard.name ? (globeHeld || usesEmoji) && !(engine.emoji?.catalog.groups.isEmpty ?? true) : globeHeld {
             // Another language's letters (Cyrillic, Greek) take a while the first time too.
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }

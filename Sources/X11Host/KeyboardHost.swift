@@ -48,9 +48,10 @@ public final class KeyboardHost {
         public var fontRecord: String?
         /// Where the language keyboard last chosen with the Globe key is kept for the next start.
         public var languageFile: StateFile?
-        /// Reads the emoji for the emoji keyboard (once the first frame is out); nil: no emoji keyboard, or
-        /// it is in the engine's library already.
-        public var emojiCatalog: (@Sendable () -> EmojiCatalog?)?
+        /// Reads the emoji for the emoji keyboard (once the first frame is out): all of them, or with
+        /// `firstPageOnly` only what its first page shows (`EmojiCatalog.firstPage`, errors unsaid: the whole
+        /// reading says them); nil: no emoji keyboard, or it is in the engine's library already.
+        public var emojiCatalog: (@Sendable (_ firstPageOnly: Bool) -> EmojiCatalog?)?
         /// Where the recent emoji and the skin tones chosen are kept.
         public var emojiFile: StateFile?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,

@@ -208,7 +208,9 @@ struct RunCommand {
         if !emojiNamed, options["keyboards"] == nil, options.flag("emoji", default: true) {
             // The list is read when the emoji keyboard is first wanted; whether it is there, now.
             if access(EmojiCatalog.standardPath, R_OK) == 0 {
-                hostOptions.emojiCatalog = { EmojiSource.read() }
+                hostOptions.emojiCatalog = { firstPageOnly in
+                    firstPageOnly ? try? EmojiCatalog.firstPage(count: EmojiBoard.pageSize) : EmojiSource.read()
+                }
             } else {
                 warn("no emoji keyboard: cannot read \(EmojiCatalog.standardPath) (Debian's unicode-data has the list)")
             }

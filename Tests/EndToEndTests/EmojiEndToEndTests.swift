@@ -173,4 +173,24 @@ import Testing
         let kept = try String(contentsOf: session.stateDirectory.appendingPathComponent("keypane/emoji"), encoding: .utf8)
         #expect(kept.hasPrefix("recent 😀"))
     }
+
+    /// A quick tap on the Globe key by a person new to emoji: the first page is drawn from a few lines of the
+    /// list while the whole list is read, and the keyboard shown has every group (the animals' page types).
+    @Test func aQuickGlobeTapShowsTheWholeEmojiKeyboard() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--languages", "en-US"])
+        #expect(waitUntil { (try? ControlEndToEndTests.status(session)["keyboards"]) == "default,emoji,desktop" })
+        let globe = try #require(try keyboard.geometry(type: "default", layer: nil).key(action: "globe"))
+        keyboard.tap(globe, hold: 0.02)
+        #expect(waitUntil { (try? ControlEndToEndTests.status(session)["type"]) == "emoji" })
+        let animals = try #require(try keyboard.geometry(type: "emoji", layer: nil).key(label: "🐻"))
+        keyboard.tap(animals)
+        let first = try #require(try keyboard.geometry(type: "emoji", layer: "animals").keys.first { $0.text != nil })
+        keyboard.tap(first)
+        expectArrived(terminal, first.text!, "the animals' first emoji, after a quick Globe tap")
+        let (code, messages) = keyboard.terminate()
+        #expect(code == 0 && messages.isEmpty, "\(messages)")
+    }
 }

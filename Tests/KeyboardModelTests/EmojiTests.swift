@@ -86,6 +86,29 @@ import Glibc
         #expect(catalog.groups.flatMap(\.emoji).filter { !$0.pairs.isEmpty }.count * 20 == mixed)
         #expect(catalog.groups.map(\.id) == ["smileys", "animals", "food", "travel", "activity", "objects", "symbols", "flags"])
     }
+
+    /// The first page read alone has every group's tab and the first page's emoji: its first page is laid
+    /// out key for key as the whole list's is, at both widths, so that keys drawn from it are the same
+    /// images.
+    @Test func theFirstPageAloneLaysOutAsTheWholeList() throws {
+        let path = EmojiCatalog.standardPath
+        guard access(path, R_OK) == 0 else { Issue.record("\(path) is missing: install unicode-data"); return }
+        let whole = try EmojiCatalog(contentsOf: path)
+        let first = try EmojiCatalog.firstPage(contentsOf: path, count: EmojiBoard.pageSize)
+        #expect(first.groups.map(\.id) == whole.groups.map(\.id) && first.groups.map(\.tab) == whole.groups.map(\.tab))
+        #expect(first.groups[0].emoji.map(\.text) == whole.groups[0].emoji.prefix(EmojiBoard.pageSize).map(\.text))
+        #expect(first.groups.dropFirst().allSatisfy { $0.emoji.isEmpty })
+        let wholeLayout = EmojiBoard(catalog: whole).layout(), firstLayout = EmojiBoard(catalog: first).layout()
+        #expect(wholeLayout.layers.first == firstLayout.layers.first)
+        for (width, height) in [(1280, 320), (600, 300)] {
+            let a = try KeyboardLayoutEngine.layout(wholeLayout, layer: nil, width: width, height: height)
+            let b = try KeyboardLayoutEngine.layout(firstLayout, layer: nil, width: width, height: height)
+            #expect(a.keys.map(\.rect) == b.keys.map(\.rect) && a.keys.map(\.label) == b.keys.map(\.label), "\(width)x\(height)")
+            // Only where the next page key leads differs: the second page, or the next group.
+            let unturned = { (geometry: KeyboardGeometry) in geometry.keys.filter { !EmojiBoard.turnsPage($0) }.map(\.function) }
+            #expect(unturned(a) == unturned(b), "\(width)x\(height)")
+        }
+    }
 }
 
 @Suite struct EmojiBoardTests {
