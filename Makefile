@@ -67,6 +67,8 @@ RELEASE_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-l
 	$(if $(wildcard scripts/keypane.order),-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/keypane.order -Xlinker --no-warn-symbol-ordering)
 
 release: deps
+	@# The link reads the function order, which SwiftPM does not know of: a newer order relinks.
+	@if [ -f .build/release/keypane ] && [ scripts/keypane.order -nt .build/release/keypane ]; then rm -f .build/release/keypane; fi
 	@if [ -n "$(STATIC_CXX)" ]; then mkdir -p .build/static-cxx && echo "INPUT($(STATIC_CXX))" > .build/static-cxx/libstdc++.so; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(MAKE) dictionaries
