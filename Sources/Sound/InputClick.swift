@@ -130,17 +130,7 @@ private final class Player: @unchecked Sendable {
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
-        var error: UnsafePointer<CChar>?
-        if let loaded = keypane_canberra_load(&error) {
-            canberra = loaded.pointee
-            makeProperties()
-            open()
-        } else {
-            // Without libcanberra the clicks are read and dropped: the keyboard's writes never block.
-            report("cannot load libcanberra (\(error.map { String(cString: $0) } ?? "not found")); typing goes on without the input click")
-            silent = true
-            retryAt = .infinity
-        }
+        open()
         var messages = [InputClick.Message](repeating: .init(click: 0, time: 0), count: 64)
         while true {
             let count = messages.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
@@ -153,7 +143,7 @@ private final class Player: @unchecked Sendable {
         }
         disconnect()
         close(readEnd)
-        for list in properties.values { _ = canberra.proplist_destroy!(list) }
+        for list in properties.values { _ = canberra.proplist_destroy?(list) }
     }
 
     private func makeProperties() {
@@ -172,8 +162,30 @@ private final class Player: @unchecked Sendable {
         }
     }
 
-    /// Opens the connection to the sound server or device and caches the samples there.
+    /// Loads libcanberra, once: false when it cannot be (said, and then the clicks are read and dropped
+    /// for good: the keyboard's writes never block).
+    private func load() -> Bool {
+        if canberra.context_create != nil { return true }
+        var error: UnsafePointer<CChar>?
+        guard let loaded = keypane_canberra_load(&error) else {
+            report("cannot load libcanberra (\(error.map { String(cString: $0) } ?? "not found")); typing goes on without the input click")
+            silent = true
+            retryAt = .infinity
+            return false
+        }
+        canberra = loaded.pointee
+        makeProperties()
+        return true
+    }
+
+    /// Opens the connection to the sound server or device and caches the samples there. With no sound
+    /// server or card to be found, libcanberra is not loaded yet: it and the PulseAudio libraries it
+    /// brings are 1.9 MiB that stay for good once loaded (libpulse cannot be unloaded).
     private func open() {
+        guard settings.driver != nil || SoundDevices.mayAnswer() else {
+            return failed("cannot open a sound device (no sound server or sound card found)")
+        }
+        guard load() else { return }
         var created: OpaquePointer?
         guard canberra.context_create!(&created) == Int32(CA_SUCCESS), let created else { return failed("cannot start libcanberra") }
         var application: OpaquePointer?

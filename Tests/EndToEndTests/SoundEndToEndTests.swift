@@ -15,14 +15,18 @@ final class ClickRig {
     static let typed = "qQ"
 
     /// `prepare` readies the session before keypane starts; `environment` replaces the sound server's.
-    init(arguments: [String] = [], environment: [String: String]? = nil,
+    /// Without `soundAtStart`, the server is stopped before keypane starts (`sound.restart()` brings it),
+    /// and keypane is told only where its socket is, no driver chosen.
+    init(arguments: [String] = [], environment: [String: String]? = nil, soundAtStart: Bool = true,
          prepare: (XSession) throws -> Void = { _ in }) throws {
         sound = try SoundServer()
+        if !soundAtStart { sound.crash() }
         session = try XSession()
         try prepare(session)
         terminal = try Terminal(session: session)
         keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"] + arguments,
-                                    environment: environment ?? sound.environment, sound: true)
+                                    environment: environment ?? (soundAtStart ? sound.environment : ["PULSE_SERVER": "unix:" + sound.socket]),
+                                    sound: true)
         keyboard.extra = ["--no-globe"]
         let letters = try keyboard.geometry(type: "default", layer: "letters")
         let q = try #require(letters.keys.first { $0.text == "q" })
@@ -124,6 +128,32 @@ final class ClickRig {
         let expected = ClickRig.typed + ClickRig.typed
         #expect(rig.terminal.waitFor(text: expected) == expected)
         rig.expectSilenceSaidOnce()
+    }
+
+    /// No sound server at start: the sound libraries are not loaded (1.9 MiB kept for good once they are),
+    /// typing goes on in silence, said once; a server started later is found at a key press after the
+    /// retry interval, and every key clicks.
+    @Test func aSoundServerThatComesLaterIsFoundAndHeard() throws {
+        let rig = try ClickRig(soundAtStart: false)
+        defer { rig.stop() }
+        rig.tapSlowly()
+        // The libraries keypane has mapped (read whole: /proc files say they are empty).
+        let maps = URL(fileURLWithPath: "/proc/\(rig.keyboard.process.processIdentifier)/maps")
+        func mapped() throws -> String { String(decoding: try FileHandle(forReadingFrom: maps).readToEnd() ?? Data(), as: UTF8.self) }
+        let silentMaps = try mapped()
+        #expect(!silentMaps.contains("libcanberra") && !silentMaps.contains("libpulse"), "loaded with no server")
+        try rig.sound.restart()
+        usleep(5_500_000)
+        rig.tapSlowly()
+        let heard = try rig.clicksOfATurn()
+        #expect(heard == rig.expectedClicks, "once the server is there: \(heard)")
+        let soundingMaps = try mapped()
+        #expect(soundingMaps.contains("libcanberra") && soundingMaps.contains("libpulse"), "loaded once the server is there")
+        let (status, messages) = rig.keyboard.terminate()
+        #expect(status == 0)
+        let lines = messages.split(separator: "\n")
+        #expect(lines.count == 2 && lines.first?.contains("no sound server or sound card found") == true, "\(messages)")
+        #expect(lines.last == "keypane: the input click is back", "\(messages)")
     }
 
     /// The sound server crashes while keypane types and is started again: typing never stops, the keys
