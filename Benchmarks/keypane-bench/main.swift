@@ -146,10 +146,10 @@ if argument("--only") == "suggest" || argument("--only") == nil {
     do {
         try runSuggestBench(library: library, dictionary: argument("--dictionary") ?? "Assets/dictionaries/en.dict",
                             sentencesPath: argument("--sentences") ?? "Benchmarks/data/suggest-sentences.txt")
-        // German and French with their own dictionaries and keyboards, hunspell's as the baseline.
-        for (language, hunspell) in [("de", "de_DE"), ("fr", "fr_FR")] {
+        // German, French and Portuguese with their own dictionaries and keyboards, hunspell's as the baseline.
+        for (language, keyboard, hunspell) in [("de", "de", "de_DE"), ("fr", "fr", "fr_FR"), ("pt", "pt-br", "pt_BR")] {
             try runSuggestBench(library: library, dictionary: "Assets/dictionaries/\(language).dict",
-                                sentencesPath: "Benchmarks/data/suggest-sentences-\(language).txt", keyboard: language,
+                                sentencesPath: "Benchmarks/data/suggest-sentences-\(language).txt", keyboard: keyboard,
                                 hunspell: hunspell)
         }
     } catch {
