@@ -34,7 +34,12 @@ extension KeyboardHost {
         let catalog = BackgroundWork.Handover<EmojiCatalog>()
         let work = BackgroundWork({ catalog.value = read(false) }, then: { [unowned self] in
             emojiPending = false
-            if let read = catalog.value { addEmoji(EmojiBoard(catalog: read), memory: given ?? readEmojiMemory()) }
+            if let read = catalog.value {
+                addEmoji(EmojiBoard(catalog: read), memory: given ?? readEmojiMemory())
+            } else if !(engine.emoji?.catalog.groups.isEmpty ?? true) {
+                // The list is broken (and said so): not even the first page drawn ahead stays.
+                engine.addEmoji(EmojiBoard(catalog: EmojiCatalog(groups: [])))
+            }
         })
         emojiReading = work
         loop.add(work)
