@@ -4,7 +4,7 @@ internal import CXRandR
 internal import EventLoop
 internal import Trace
 public import Injector
-public import KeyboardModel
+internal import KeyboardModel
 internal import Words
 public import Render
 public import Sound
@@ -19,53 +19,6 @@ import Glibc
 /// the event loop's sources that drive them. X events are routed to their handlers in XEventRouting.swift;
 /// each feature lives in a file of its own (Placement, Painter, CaretWatch, DesktopSettings, ControlAnswers).
 public final class KeyboardHost {
-    public struct Options: Sendable {
-        /// The monitor to dock on, by RandR name; nil for the primary.
-        public var monitor: String?
-        /// A fixed height in pixels, or nil for the policy in `DockPlacement.height`.
-        public var height: Int?
-        /// A height as a share of the monitor's height (0...1), used when `height` is nil.
-        public var heightFraction: Double?
-        /// Start undocked: a floating keyboard the user drags by its handle.
-        public var floating: Bool
-        /// Where the floating keyboard's position is kept between runs; nil keeps nothing.
-        public var positionFile: PositionFile?
-        /// Show, hide and choose the keyboard as the focused field asks, through the accessibility bus.
-        public var autoShow: Bool
-        /// After the user dismissed the keyboard, a round button at the screen's edge brings it back.
-        public var showButton: Bool
-        /// The switches of switch scanning (the engine's `scanning` says whether it is on and how).
-        public var scanSwitches: [String] = []
-        /// How large labels are drawn, against their usual size (`--label-size`).
-        public var labelScale = 1.0
-        /// The dictionary and the learned words, for suggestions (the engine's `suggestionsEnabled` says
-        /// whether they are on).
-        public var suggestionFiles: SuggestionWorker.Files?
-        /// Reads the layouts not read before the first frame (the library the engine starts with holds only
-        /// those it shows); nil when they cannot be read, which leaves the engine's as it is.
-        public var restOfLibrary: (@Sendable () -> LayoutLibrary?)?
-        /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
-        public var fontRecord: String?
-        /// Where the language keyboard last chosen with the Globe key is kept for the next start.
-        public var languageFile: StateFile?
-        /// Reads the emoji for the emoji keyboard (once the first frame is out): all of them, or with
-        /// `firstPageOnly` only what its first page shows (`EmojiCatalog.firstPage`, errors unsaid: the whole
-        /// reading says them); nil: no emoji keyboard, or it is in the engine's library already.
-        public var emojiCatalog: (@Sendable (_ firstPageOnly: Bool) -> EmojiCatalog?)?
-        /// Where the recent emoji and the skin tones chosen are kept.
-        public var emojiFile: StateFile?
-        public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
-                    autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
-            self.showButton = showButton
-            self.monitor = monitor
-            self.height = height
-            self.heightFraction = heightFraction
-            self.floating = floating
-            self.autoShow = autoShow
-            self.positionFile = positionFile
-        }
-    }
-
     let connection: DisplayConnection
     public internal(set) var engine: TypingEngine
     let injector: Injector
