@@ -97,11 +97,7 @@ public struct EmojiCatalog: Sendable {
     /// Reads emoji-test.txt at `path` (Debian's, by default): a file that cannot be read, or a line that is
     /// not the file's form, is an error naming the file (and the line).
     public init(contentsOf path: String = EmojiCatalog.standardPath) throws(LayoutError) {
-        let bytes = try LayoutLibrary.readBytes(path)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
-        }
-        try self.init(bytes: bytes, file: path)
+        try self.init(bytes: try LayoutLibrary.readBytes(path, utf8: true), file: path)
     }
 
     /// The first `count` emoji of the list at `path` and every group, the others empty: what the emoji

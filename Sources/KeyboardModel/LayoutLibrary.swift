@@ -135,14 +135,12 @@ public struct LayoutLibrary: Sendable {
 
     /// The whole of a file as UTF-8 text.
     public static func readFile(_ path: String) throws(LayoutError) -> String {
-        guard let text = String(validating: try readBytes(path), as: UTF8.self) else {
-            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
-        }
-        return text
+        String(decoding: try readBytes(path, utf8: true), as: UTF8.self)
     }
 
-    /// A file's bytes, read at once (its size asked first); a file that cannot be read is an error naming it.
-    public static func readBytes(_ path: String) throws(LayoutError) -> [UInt8] {
+    /// A file's bytes, read at once (its size asked first); a file that cannot be read, or with `utf8` is
+    /// not UTF-8 text, is an error naming it.
+    public static func readBytes(_ path: String, utf8: Bool = false) throws(LayoutError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw LayoutError(SourceLocation(file: path, line: 0, column: 0),
                               "cannot read the file: \(String(cString: strerror(errno)))")
@@ -159,6 +157,9 @@ public struct LayoutLibrary: Sendable {
         }
         if ferror(file) != 0 {
             throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        if utf8, String(validating: bytes, as: UTF8.self) == nil {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
         }
         return bytes
     }

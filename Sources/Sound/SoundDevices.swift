@@ -1,3 +1,4 @@
+internal import KeyboardModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ enum SoundDevices {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return mayAnswer(environment: environment, userID: getuid(), exists: { access($0, F_OK) == 0 },
-                         soundDevices: names(in: "/dev/snd"))
+                         soundDevices: (LayoutLibrary.files(in: "/dev/snd", ending: "p") ?? []).map { $0 + "p" })
     }
 
     /// The decision, from the environment, the user's id, which paths exist and the names in /dev/snd.
@@ -35,17 +36,5 @@ enum SoundDevices {
         if sockets.contains(where: exists) { return true }
         // A card's playback device: pcmC0D0p (ALSA, or a sound server started on demand).
         return soundDevices.contains { $0.hasPrefix("pcmC") && $0.hasSuffix("p") }
-    }
-
-    /// The names in a folder; none when it cannot be read.
-    private static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            names.append(name)
-        }
-        return names
     }
 }

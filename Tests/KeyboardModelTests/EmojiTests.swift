@@ -1,3 +1,4 @@
+import Foundation
 import KeyboardModel
 import TestSupport
 import Testing
@@ -57,6 +58,17 @@ import Glibc
         let other = "# group: Flags\n\n   \n1F1E9 1F1EA ; unqualified # 🇩🇪 E0.6 flag: Germany\n# a comment\n"
         let passedOver = try EmojiCatalog(text: other, file: "e.txt")
         #expect(passedOver.groups.isEmpty)
+    }
+
+    /// A file that is not UTF-8 text is named as such, for the emoji list as for a layout file.
+    @Test func aFileThatIsNotTextIsNamed() throws {
+        let path = NSTemporaryDirectory() + "keypane-not-text-\(getpid()).txt"
+        FileManager.default.createFile(atPath: path, contents: Data([0x31, 0x46, 0xFF, 0xFE, 0x0A]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
+        #expect(throws: error) { try EmojiCatalog(contentsOf: path) }
+        #expect(throws: error) { try LayoutLibrary.readFile(path) }
+        #expect(try LayoutLibrary.readBytes(path) == [0x31, 0x46, 0xFF, 0xFE, 0x0A])
     }
 
     /// Debian's list: every fully-qualified emoji with at most one skin tone is a key or a key's alternate.
