@@ -10,7 +10,8 @@ public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`; the file alone for what is about the whole file (line 0).
+    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }
 
 /// A layout file that could not be read, with the place and what was expected there.

@@ -16,35 +16,46 @@ public struct LayoutLibrary: Sendable {
     /// An empty library; add files with `add(text:name:file:)`.
     public init() {}
 
-    /// Reads every `.layout` file in a folder (or those named in `only`, with the layouts they inherit from).
+    /// Reads the `.layout` files of a folder (or those named in `only`, with the layouts they inherit from).
     /// A file that cannot be read stops the load with its error.
     public init(directory: String, only names: Set<String>? = nil) throws(LayoutError) {
-        var texts: [String: (String, String)] = [:]
-        for name in try Self.layoutFiles(in: directory) {
-            let path = directory + "/" + name + ".layout"
-            texts[name] = (try Self.readFile(path), path)
-        }
-        try self.init(texts: texts, only: names)
+        var files: [String: String] = [:]
+        for name in try Self.layoutFiles(in: directory) { files[name] = directory + "/" + name + ".layout" }
+        try self.init(files: files, only: names)
     }
 
-    /// Builds a library from file texts: name -> (text, file name for messages). With `only`, just the
-    /// layouts named there and those they inherit from are parsed and checked: a keyboard starts with the
-    /// layouts it shows, and the others are read once it is on screen.
+    /// Builds a library from layout files, name -> path, each read only if it is parsed: with `only`, just
+    /// the layouts named there and those they inherit from are read, parsed and checked (a keyboard starts
+    /// with the layouts it shows, and reads the others once it is on screen).
+    public init(files: [String: String], only names: Set<String>? = nil) throws(LayoutError) {
+        try self.init(names: Array(files.keys), only: names) { name throws(LayoutError) in
+            guard let path = files[name] else { return nil }
+            return (try Self.readFile(path), path)
+        }
+    }
+
+    /// Builds a library from file texts: name -> (text, file name for messages), parsed as `init(files:)`
+    /// parses files.
     public init(texts: [String: (text: String, file: String)], only names: Set<String>? = nil) throws(LayoutError) {
+        try self.init(names: Array(texts.keys), only: names) { texts[$0] }
+    }
+
+    private init(names all: [String], only names: Set<String>?,
+                 text: (String) throws(LayoutError) -> (text: String, file: String)?) throws(LayoutError) {
         var sources: [String: LayoutSource] = [:]
         defer { self.sources = sources }
-        var pending = (names.map { Array($0) } ?? Array(texts.keys)).sorted(by: >)
+        var pending = (names.map { Array($0) } ?? all).sorted(by: >)
         while let name = pending.popLast() {
-            guard sources[name] == nil, let entry = texts[name] else { continue }
+            guard sources[name] == nil, let entry = try text(name) else { continue }
             let source = try LayoutParser.parse(entry.text, name: name, file: entry.file)
             sources[name] = source
             if let (parent, _) = source.inherit, names != nil { pending.append(parent) }
         }
-        var resolver = Resolver(sources: sources, known: Array(texts.keys))
+        var resolver = Resolver(sources: sources, known: all)
         for name in sources.keys.sorted() {
             layouts[name] = try resolver.resolve(name, chain: [])
         }
-        available = texts.keys.sorted()
+        available = all.sorted()
     }
 
     /// The layout of a given name.
@@ -135,7 +146,12 @@ public struct LayoutLibrary: Sendable {
 
     /// The whole of a file as UTF-8 text.
     public static func readFile(_ path: String) throws(LayoutError) -> String {
-        String(decoding: try readBytes(path, utf8: true), as: UTF8.self)
+        guard let text = String(validating: try readBytes(path), as: UTF8.self) else { throw notText(path) }
+        return text
+    }
+
+    private static func notText(_ path: String) -> LayoutError {
+        LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
     }
 
     /// A file's bytes, read at once (its size asked first); a file that cannot be read, or with `utf8` is
@@ -147,20 +163,26 @@ public struct LayoutLibrary: Sendable {
         }
         defer { fclose(file) }
         var info = stat()
+        let size = fstat(fileno(file), &info) == 0 ? max(0, Int(info.st_size)) : 0
+        // Read straight into the array, at the size asked and then in steps for what a file may have
+        // grown by (or for a file that says no size, as /proc's do).
         var bytes: [UInt8] = []
-        if fstat(fileno(file), &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size) + 1) }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var step = max(size + 1, 4096)
         while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
+            let start = bytes.count
+            var count = 0
+            bytes.append(contentsOf: repeatElement(0, count: step))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                count = fread(buffer.baseAddress! + start, 1, step, file)
+            }
+            bytes.removeLast(step - count)
+            if count < step { break }
+            step = 65_536
         }
         if ferror(file) != 0 {
             throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "cannot read the file: \(String(cString: strerror(errno)))")
         }
-        if utf8, String(validating: bytes, as: UTF8.self) == nil {
-            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
-        }
+        if utf8, String(validating: bytes, as: UTF8.self) == nil { throw notText(path) }
         return bytes
     }
 }

@@ -96,37 +96,32 @@ enum Configuration {
     /// bundled file is an error.
     static func layouts(bundled: String, user: String?, only names: Set<String>? = nil) throws(LayoutError)
         -> (LayoutLibrary, [String]) {
-        var texts: [String: (text: String, file: String)] = [:]
-        for name in try LayoutLibrary.layoutFiles(in: bundled) {
-            let path = bundled + "/" + name + ".layout"
-            texts[name] = (try LayoutLibrary.readFile(path), path)
-        }
+        // Files are read as they are parsed: with `only`, those named and what they inherit from.
+        var files: [String: String] = [:]
+        for name in try LayoutLibrary.layoutFiles(in: bundled) { files[name] = bundled + "/" + name + ".layout" }
         var problems: [String] = []
         var userFiles: Set<String> = []
         if let user, Assets.isDirectory(user) {
             do {
                 for name in try LayoutLibrary.layoutFiles(in: user) {
-                    let path = user + "/" + name + ".layout"
-                    do {
-                        texts[name] = (try LayoutLibrary.readFile(path), path)
-                        userFiles.insert(path)
-                    } catch { problems.append("\(error); layout left out") }
+                    files[name] = user + "/" + name + ".layout"
+                    userFiles.insert(files[name]!)
                 }
             } catch { problems.append("\(error); your layouts left out") }
         }
-        // Each pass leaves out the user's file that broke the last.
+        // Each pass leaves out the user's file that broke the last (one that cannot be read, or is wrong).
         while true {
             do {
-                return (try LayoutLibrary(texts: texts, only: names), problems)
+                return (try LayoutLibrary(files: files, only: names), problems)
             } catch {
-                guard let name = texts.first(where: { $0.value.file == error.location.file && userFiles.contains($0.value.file) })?.key
+                guard let name = files.first(where: { $0.value == error.location.file && userFiles.contains($0.value) })?.key
                 else { throw error }
                 problems.append("\(error); layout left out")
-                userFiles.remove(texts[name]!.file)
-                texts[name] = nil
+                userFiles.remove(files[name]!)
+                files[name] = nil
                 // The bundled layout of that name, if there is one, comes back.
                 let path = bundled + "/" + name + ".layout"
-                if let text = try? LayoutLibrary.readFile(path) { texts[name] = (text, path) }
+                if access(path, F_OK) == 0 { files[name] = path }
             }
         }
     }

@@ -255,6 +255,25 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
                                  environment: ["KEYPANE_DATA_DIR": dir.path + "/data"])
     }
 
+    /// A user's layout file that cannot be read, or is wrong, is named and left out, and the bundled one of
+    /// its name comes back; the files are read only as they are parsed, so this holds for each.
+    @Test func theUsersBrokenLayoutFilesAreNamedAndTheBundledOnesStay() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let layouts = dir.path + "/keypane/layouts"
+        try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
+        try Data([0x74, 0x79, 0x70, 0x65, 0x20, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: layouts + "/email.layout"))
+        try "type url\nrow a b ~\n".write(toFile: layouts + "/url.layout", atomically: true, encoding: .utf8)
+        let result = try run(["layouts"], environment: ["XDG_CONFIG_HOME": dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.contains("keypane: \(layouts)/email.layout: the file is not UTF-8 text; layout left out"))
+        #expect(lines.contains { $0.hasPrefix("keypane: \(layouts)/url.layout:2:") && $0.hasSuffix("; layout left out") },
+                "\(result.stderr)")
+        for type in allTypes { #expect(result.stdout.contains("\(type)\t\(type)\t"), "\(type)") }
+    }
+
     @Test func layoutsListsEveryType() throws {
         let result = try run(["layouts"])
         #expect(result.status == 0)
