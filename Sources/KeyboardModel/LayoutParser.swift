@@ -36,17 +36,16 @@ enum LayoutParser {
         var source = LayoutSource(name: name, file: file)
         var lineNumber = 0
         for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            let rawLine = Substring(bytes)
             lineNumber += 1
-            // Scalar by scalar where each scalar is a character of its own (every line of most layouts:
-            // no scalar below U+0300 joins another), which spares the grapheme breaking; else character by
-            // character, so that a keycap or a skin-toned emoji stays one key.
-            let scalars = Array(rawLine.unicodeScalars)
-            if scalars.allSatisfy({ $0.value < 0x300 }) || rawLine.count == scalars.count {
-                var scanner = Scanner(line: scalars, file: file, lineNumber: lineNumber)
+            // Byte by byte where each Unicode scalar is a character of its own (every line of most layouts:
+            // no scalar below U+0300, a lead byte below 0xCC, joins another), which spares decoding and
+            // grapheme breaking; else character by character, so that a keycap or a skin-toned emoji stays
+            // one key.
+            if !bytes.contains(where: { $0 >= 0xCC }) || Substring(bytes).count == Substring(bytes).unicodeScalars.count {
+                var scanner = Scanner(line: bytes.map(UTF8Unit.init), file: file, lineNumber: lineNumber)
                 try parseLine(&scanner, into: &source)
             } else {
-                var scanner = Scanner(line: Array(rawLine), file: file, lineNumber: lineNumber)
+                var scanner = Scanner(line: Array(Substring(bytes)), file: file, lineNumber: lineNumber)
                 try parseLine(&scanner, into: &source)
             }
         }
@@ -65,7 +64,7 @@ enum LayoutParser {
             guard let type = KeyboardType(rawValue: value) else {
                 throw scanner.error(
                     "unknown keyboard type '\(value)': expected one of \(KeyboardType.allNames)",
-                    back: value.count)
+                    atToken: true)
             }
             source.type = (type, location)
         case "title":
@@ -75,17 +74,17 @@ enum LayoutParser {
             let tag = try scanner.requiredWord("a language tag, such as de or pt-BR")
             guard Language.isTag(tag) else {
                 throw scanner.error("bad language tag '\(tag)': expected a language and an optional region, "
-                                    + "such as de, en-GB or pt-BR", back: tag.count)
+                                    + "such as de, en-GB or pt-BR", atToken: true)
             }
             source.language = tag
         case "label":
             let names = Layout.labelNames.joined(separator: ", ")
             let key = try scanner.requiredWord("the key to label (\(names))")
             guard Layout.labelNames.contains(key) else {
-                throw scanner.error("unknown key '\(key)' to label: expected one of \(names)", back: key.count)
+                throw scanner.error("unknown key '\(key)' to label: expected one of \(names)", atToken: true)
             }
             guard source.labels[key] == nil else {
-                throw scanner.error("the \(key) key is labelled twice", back: key.count)
+                throw scanner.error("the \(key) key is labelled twice", atToken: true)
             }
             scanner.skipSpaces()
             source.labels[key] = try scanner.value(expected: "the label, such as \"Suchen\"")
@@ -94,7 +93,7 @@ enum LayoutParser {
             while case let name = scanner.word(), !name.isEmpty {
                 try checkLayerName(name, scanner: scanner)
                 if names.contains(name) {
-                    throw scanner.error("layer '\(name)' is listed twice", back: name.count)
+                    throw scanner.error("layer '\(name)' is listed twice", atToken: true)
                 }
                 names.append(name)
             }
@@ -119,16 +118,16 @@ enum LayoutParser {
             }
             guard next.isEmpty else {
                 throw scanner.error(
-                    "unexpected '\(next)': expected compact, regular or 'from LAYER'", back: next.count)
+                    "unexpected '\(next)': expected compact, regular or 'from LAYER'", atToken: true)
             }
             source.sections.append(section)
         case "row", "same":
             guard !source.sections.isEmpty else {
                 throw scanner.error("'\(word)' before any 'layer' line: expected 'layer NAME' first",
-                                    back: word.count)
+                                    atToken: true)
             }
             guard source.sections[source.sections.count - 1].derivedFrom == nil else {
-                throw scanner.error("a layer derived with 'from' takes no rows", back: word.count)
+                throw scanner.error("a layer derived with 'from' takes no rows", atToken: true)
             }
             if word == "same" {
                 try scanner.expectEnd()
@@ -150,33 +149,54 @@ enum LayoutParser {
         }
         guard allowed else {
             throw scanner.error("bad layer name '\(name)': expected lower-case letters, digits and '-'",
-                                back: name.count)
+                                atToken: true)
         }
     }
 }
 
-/// What a line is read in: characters, or Unicode scalars where each is a character of its own.
+/// What a line is read in: characters, or UTF-8 code units where each Unicode scalar is a character of
+/// its own. Every unit the format gives a meaning to (spaces, `#`, quotes, the modifiers) is ASCII.
 protocol ScanUnit: Equatable, ExpressibleByUnicodeScalarLiteral {
     /// The unit's ASCII code, nil for any other.
     var asciiValue: UInt8? { get }
-    func append(to text: inout String)
+    /// The text of a run of units.
+    static func text(_ units: ArraySlice<Self>) -> String
+    /// How many characters a run of units holds (columns count characters).
+    static func characters(_ units: ArraySlice<Self>) -> Int
 }
 
 extension Character: ScanUnit {
-    func append(to text: inout String) { text.append(self) }
+    static func text(_ units: ArraySlice<Character>) -> String { String(units) }
+    static func characters(_ units: ArraySlice<Character>) -> Int { units.count }
 }
 
-extension Unicode.Scalar: ScanUnit {
-    var asciiValue: UInt8? { isASCII ? UInt8(value) : nil }
-    func append(to text: inout String) { text.unicodeScalars.append(self) }
+/// One byte of a line's UTF-8.
+struct UTF8Unit: ScanUnit {
+    let byte: UInt8
+    init(_ byte: UInt8) { self.byte = byte }
+    init(unicodeScalarLiteral scalar: Unicode.Scalar) { byte = UInt8(scalar.value) }
+    var asciiValue: UInt8? { byte < 0x80 ? byte : nil }
+    static func text(_ units: ArraySlice<UTF8Unit>) -> String {
+        units.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    }
+    /// Each scalar is a character here: the bytes that start one.
+    static func characters(_ units: ArraySlice<UTF8Unit>) -> Int { units.count { $0.byte & 0xC0 != 0x80 } }
 }
 
-/// Reads one line of a layout file, unit by unit (a column is a unit).
+/// Reads one line of a layout file, unit by unit; columns count characters.
 struct Scanner<Unit: ScanUnit> {
     let line: [Unit]
     let file: String
     let lineNumber: Int
     var index = 0
+    /// Where the last word, value or name read began.
+    private var tokenStart = 0
+
+    init(line: [Unit], file: String, lineNumber: Int) {
+        self.line = line
+        self.file = file
+        self.lineNumber = lineNumber
+    }
 
     static func isModifier(_ unit: Unit) -> Bool { unit == "*" || unit == "=" || unit == "^" || unit == "~" }
     static func isSpace(_ unit: Unit) -> Bool { unit == " " || unit == "\t" || unit == "\r" }
@@ -189,29 +209,41 @@ struct Scanner<Unit: ScanUnit> {
     var atEnd: Bool { index >= line.count }
     var peek: Unit? { atEnd ? nil : line[index] }
 
-    func location(at column: Int? = nil) -> SourceLocation {
-        SourceLocation(file: file, line: lineNumber, column: (column ?? index) + 1)
+    func location(at position: Int? = nil) -> SourceLocation {
+        SourceLocation(file: file, line: lineNumber, column: Unit.characters(line[0..<(position ?? index)]) + 1)
     }
 
-    /// An error at the current column, or `back` characters before it.
-    func error(_ message: String, back: Int = 0) -> LayoutError {
-        LayoutError(location(at: max(0, index - back)), message)
+    /// An error at the current column, or (`atToken`) where the last word or value read began.
+    func error(_ message: String, atToken: Bool = false) -> LayoutError {
+        LayoutError(location(at: atToken ? tokenStart : index), message)
     }
 
     mutating func skipSpaces() {
         while let c = peek, Self.isSpace(c) { index += 1 }
     }
 
+    /// The character at the current column.
+    var current: String {
+        var end = min(index + 1, line.count)
+        while end < line.count, Unit.characters(line[end..<end + 1]) == 0 { end += 1 }
+        return Unit.text(line[index..<end])
+    }
+
+    /// The run of units from here that `take` accepts, which becomes the last token read.
+    private mutating func run(while take: (Unit) -> Bool) -> String {
+        tokenStart = index
+        while let c = peek, take(c) { index += 1 }
+        return Unit.text(line[tokenStart..<index])
+    }
+
     /// The next run of non-space characters, or "" at the end (or at a comment).
     mutating func word() -> String {
         skipSpaces()
-        if peek == "#" { return "" }
-        var result = ""
-        while let c = peek, !Self.isSpace(c) {
-            c.append(to: &result)
-            index += 1
+        if peek == "#" {
+            tokenStart = index
+            return ""
         }
-        return result
+        return run { !Self.isSpace($0) }
     }
 
     mutating func requiredWord(_ expected: String) throws(LayoutError) -> String {
@@ -223,40 +255,49 @@ struct Scanner<Unit: ScanUnit> {
     mutating func expectEnd() throws(LayoutError) {
         let rest = word()
         guard rest.isEmpty else {
-            throw error("unexpected '\(rest)' at the end of the line", back: rest.count)
+            throw error("unexpected '\(rest)' at the end of the line", atToken: true)
         }
     }
 
     /// A quoted string with \" and \\ escapes, or a bare value up to a space or a modifier.
     mutating func value(expected: String, stoppingAt stop: Unit? = nil) throws(LayoutError) -> String {
         if peek == "\"" { return try quoted() }
-        var result = ""
-        while let c = peek, !Self.isSpace(c) && c != stop && !Self.isModifier(c) {
-            c.append(to: &result)
-            index += 1
-        }
+        let result = run { !Self.isSpace($0) && $0 != stop && !Self.isModifier($0) }
         guard !result.isEmpty else { throw error("expected \(expected)") }
         return result
     }
 
     mutating func quoted() throws(LayoutError) -> String {
         let start = index
+        tokenStart = start
         index += 1
         var result = ""
+        var piece = index
         while let c = peek {
-            index += 1
             switch c {
             case "\"":
+                result += Unit.text(line[piece..<index])
+                index += 1
                 guard !result.isEmpty else {
                     throw LayoutError(location(at: start), "empty quotes: expected some text between them")
                 }
                 return result
             case "\\":
-                guard let escaped = peek else { break }
+                result += Unit.text(line[piece..<index])
                 index += 1
-                if escaped == "n" { result.append("\n") } else { escaped.append(to: &result) }
+                guard let escaped = peek else { piece = index; continue }
+                if escaped == "n" {
+                    result += "\n"
+                    index += 1
+                    piece = index
+                } else {
+                    // The escaped character starts the next piece; stepping over its first unit keeps a
+                    // quote or backslash from ending or escaping.
+                    piece = index
+                    index += 1
+                }
             default:
-                c.append(to: &result)
+                index += 1
             }
         }
         throw LayoutError(location(at: start), "unterminated quote: expected a closing '\"'")
@@ -283,12 +324,12 @@ struct Scanner<Unit: ScanUnit> {
             function = nil
         case "!":
             index += 1
-            let name = identifier { Self.isAlphanumeric($0) || $0 == "_" }
+            let name = run { Self.isAlphanumeric($0) || $0 == "_" }
             guard !name.isEmpty else { throw error("expected an X keysym name after '!', such as Return or F1") }
             function = .keysym(name)
         case "@":
             index += 1
-            let name = identifier { Self.isAlphanumeric($0) || $0 == "-" || $0 == ":" }
+            let name = run { Self.isAlphanumeric($0) || $0 == "-" || $0 == ":" }
             guard let action = KeyFunction(actionName: name) else {
                 throw LayoutError(location(at: start),
                     "unknown key action '@\(name)': expected @shift, @caps-lock, @layer:NAME, @globe or @dismiss")
@@ -304,9 +345,9 @@ struct Scanner<Unit: ScanUnit> {
             index += 1
             switch c {
             case "*":
-                let text = identifier { ($0.asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false) || $0 == "." }
+                let text = run { ($0.asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false) || $0 == "." }
                 guard let width = Double(text), width > 0, width <= 100 else {
-                    throw error("expected a width in key units after '*', a number such as 1.5", back: text.count)
+                    throw error("expected a width in key units after '*', a number such as 1.5", atToken: true)
                 }
                 key.width = width
             case "=": key.label = try value(expected: "a label after '='")
@@ -320,9 +361,7 @@ struct Scanner<Unit: ScanUnit> {
             }
         }
         if let c = peek, !Self.isSpace(c) {
-            var shown = ""
-            c.append(to: &shown)
-            throw error("unexpected '\(shown)' in a key: expected a space or one of * = ^ ~")
+            throw error("unexpected '\(current)' in a key: expected a space or one of * = ^ ~")
         }
         if function == nil {
             guard key.label == nil && key.secondary == nil && key.alternates.isEmpty else {
@@ -331,14 +370,5 @@ struct Scanner<Unit: ScanUnit> {
             return .gap(key.width)
         }
         return .key(key)
-    }
-
-    private mutating func identifier(_ allowed: (Unit) -> Bool) -> String {
-        var result = ""
-        while let c = peek, allowed(c) {
-            c.append(to: &result)
-            index += 1
-        }
-        return result
     }
 }

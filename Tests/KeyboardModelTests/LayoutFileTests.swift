@@ -113,6 +113,20 @@ import Testing
         #expect(plain.location == SourceLocation(file: "test.layout", line: 4, column: 11), "\(plain)")
     }
 
+    /// Quoted keys keep their escapes whatever the characters around them, and a character that does not
+    /// belong in a key is named whole, at its column.
+    @Test func quotesAndStrayCharactersReadWholeCharacters() throws {
+        let text = header + "layer letters\nrow \"ж\\\"\" \"\\é\\\\\" \"a\\nb\"=\"«»\"\n"
+        let library = try parse(text).get()
+        let items = try #require(library.layouts["test"]).rows(layer: "letters", widthClass: .compact)[0].items
+        let keys = items.compactMap { item -> KeySpec? in if case .key(let key) = item { key } else { nil } }
+        #expect(keys.map(\.function) == [.text("ж\""), .text("é\\"), .text("a\nb")])
+        #expect(keys[2].label == "«»")
+        let error = try #require(parseError(header + "layer letters\nrow ж \"ё\"é a\n"))
+        #expect(error.location == SourceLocation(file: "test.layout", line: 4, column: 10), "\(error)")
+        #expect(error.message.hasPrefix("unexpected 'é' in a key"), "\(error)")
+    }
+
     @Test func unknownActionIsNamed() throws {
         let error = try #require(parseError(header + "layer letters\nrow a @jump b\n"))
         #expect(error.location == SourceLocation(file: "test.layout", line: 4, column: 7))
