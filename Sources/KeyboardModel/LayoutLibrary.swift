@@ -10,8 +10,11 @@ public struct LayoutLibrary: Sendable {
     public private(set) var layouts: [String: Layout] = [:]
     /// The names of every layout file given, read or not (`only`), sorted: what a name may be.
     public private(set) var available: [String] = []
-    /// The files' statements, for keyboards made on another's letters (`rebased`).
-    private var sources: [String: LayoutSource] = [:]
+    /// The statements of the keyboards that may be made on another's letters (`rebased`): those of a type
+    /// other than the default that inherit the default keyboard. The others' are let go once resolved.
+    private var rebaseable: [String: LayoutSource] = [:]
+    /// Each layout's layers made with `from`, which a layout made on it (`rebased`) derives again.
+    private var derivations: [String: [Layout.LayerKey: String]] = [:]
 
     /// An empty library; add files with `add(text:name:file:)`.
     public init() {}
@@ -43,7 +46,6 @@ public struct LayoutLibrary: Sendable {
     private init(names all: [String], only names: Set<String>?,
                  text: (String) throws(LayoutError) -> (text: String, file: String)?) throws(LayoutError) {
         var sources: [String: LayoutSource] = [:]
-        defer { self.sources = sources }
         var pending = (names.map { Array($0) } ?? all).sorted(by: >)
         while let name = pending.popLast() {
             guard sources[name] == nil, let entry = try text(name) else { continue }
@@ -55,6 +57,8 @@ public struct LayoutLibrary: Sendable {
         for name in sources.keys.sorted() {
             layouts[name] = try resolver.resolve(name, chain: [])
         }
+        derivations = resolver.derivations
+        rebaseable = sources.filter { $0.value.inherit?.0 == "default" && layouts[$0.key]?.type != .default }
         available = all.sorted()
     }
 
@@ -98,16 +102,15 @@ public struct LayoutLibrary: Sendable {
     /// name; nil when the layout does not inherit the default keyboard, the language's keyboard is the
     /// default one, or either was not read.
     public mutating func rebased(_ name: String, on language: String) -> String? {
-        guard language != "default", let source = sources[name], let (parent, location) = source.inherit,
-              parent == "default", sources[language] != nil else { return nil }
+        guard language != "default", let source = rebaseable[name], let (parent, location) = source.inherit,
+              parent == "default", layouts[language] != nil else { return nil }
         let rebasedName = name + "@" + language
         if layouts[rebasedName] != nil { return rebasedName }
         var rebased = source
         rebased.name = rebasedName
         rebased.inherit = (language, location)
-        var all = sources
-        all[rebasedName] = rebased
-        var resolver = Resolver(sources: all, known: available)
+        // Resolved on the language's layout as it stands, with the layers it derives.
+        var resolver = Resolver(sources: [rebasedName: rebased], known: available, done: layouts, derivations: derivations)
         guard let layout = try? resolver.resolve(rebasedName, chain: []) else { return nil }
         layouts[rebasedName] = layout
         return rebasedName
@@ -196,9 +199,13 @@ private struct Resolver {
     /// Layers made with `from`, per layout, so that a child's changes reach them.
     var derivations: [String: [Layout.LayerKey: String]] = [:]
 
-    init(sources: [String: LayoutSource], known: [String]) {
+    /// `done` and `derivations`: layouts resolved before, which the sources may inherit.
+    init(sources: [String: LayoutSource], known: [String], done: [String: Layout] = [:],
+         derivations: [String: [Layout.LayerKey: String]] = [:]) {
         self.sources = sources
         self.known = known
+        self.done = done
+        self.derivations = derivations
     }
 
     mutating func resolve(_ name: String, chain: [String]) throws(LayoutError) -> Layout {
@@ -215,7 +222,7 @@ private struct Resolver {
         var layersLocation = source.layers?.1 ?? SourceLocation(file: source.file, line: 1)
 
         if let (parentName, location) = source.inherit {
-            guard sources[parentName] != nil else {
+            guard sources[parentName] != nil || done[parentName] != nil else {
                 throw LayoutError(location, "unknown layout '\(parentName)' to inherit: expected one of "
                                   + known.sorted().joined(separator: ", "))
             }

@@ -272,6 +272,32 @@ import Testing
         #expect(library.rebased("email", on: "klingon") == nil && library.rebased("klingon", on: "de") == nil)
     }
 
+    /// A keyboard made on a language's letters is the keyboard its file would give inheriting that
+    /// language, layer for layer (the language's derived layers too), though the library kept only the
+    /// language's resolved layout.
+    @Test func aRebasedKeyboardIsItsFileInheritingTheLanguage() throws {
+        let folder = packageRoot + "/Assets/layouts/"
+        for (type, language) in [("email", "de"), ("url", "ru"), ("web-search", "fr"), ("social", "tr")] {
+            var library = bundled
+            let rebased = library.rebased(type, on: language)
+            let name = try #require(rebased)
+            var texts: [String: (text: String, file: String)] = [:]
+            for file in [type, language, "default"] {
+                texts[file] = (try LayoutLibrary.readFile(folder + file + ".layout"), folder + file + ".layout")
+            }
+            texts[type]!.text = texts[type]!.text.replacingOccurrences(of: "inherit default", with: "inherit \(language)")
+            let written = try #require(try LayoutLibrary(texts: texts)[type])
+            let made = try #require(library[name])
+            #expect(made.layers == written.layers && made.language == written.language && made.labels == written.labels)
+            for layer in written.layers {
+                for widthClass in WidthClass.allCases {
+                    #expect(made.rows(layer: layer, widthClass: widthClass) == written.rows(layer: layer, widthClass: widthClass),
+                            "\(name) \(layer) \(widthClass)")
+                }
+            }
+        }
+    }
+
     /// Shifted, Turkish's i is İ and its ı is I, which upper-casing alone would not give.
     @Test func turkishShiftsItsIs() {
         let shifted = bundled["tr"]!.rows(layer: "shifted", widthClass: .compact)
