@@ -73,6 +73,7 @@ extension KeyboardRenderer {
         guard images[.key(look)] == nil else { return false }
         let area = Self.keyArea(key.rect)
         var drawn = false
+        defer { forgetFaces() }
         try? withContext(surface) { cr in
             drawn = cachedImage(.key(look), width: area.width, height: area.height, cr: cr) { paintKey(look, cr: $0) } != nil
         }

@@ -21,7 +21,7 @@ extension KeyboardRenderer {
 
         let (w, h) = (Double(key.width), Double(key.height))
         beginLabels(in: cr, x: 0, y: 0, width: w, height: h)
-        let radius = min(max(min(w, h) * 0.12, 3), 10)
+        let radius = Self.cornerRadius(w, h)
         if key.flat {
             // A bar's button: its icon on the background; a face only while pressed or scanned.
             if key.pressed || key.scanned {
@@ -50,18 +50,13 @@ extension KeyboardRenderer {
             if key.dwell > 0 { drawDwell(key.dwell, w: w, h: h, cr: cr) }
             return
         }
-        roundedRect(cr, 0, 1, w, h, radius)
-        set(cr, theme.shadow)
-        cairo_fill(cr)
-        roundedRect(cr, 0, 0, w, h, radius)
-        set(cr, fill)
-        cairo_fill(cr)
-        if theme.outline > 0 {
-            let inset = theme.outline / 2
-            roundedRect(cr, inset, inset, w - theme.outline, h - theme.outline, max(radius - inset, 1))
-            cairo_set_line_width(cr, theme.outline)
-            set(cr, theme.shadow)
-            cairo_stroke(cr)
+        let face = FaceLook(width: key.width, height: key.height, fill: fill)
+        if let image = faceImage(face, like: cr) {
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_rectangle(cr, 0, 0, w, h + 1)
+            cairo_fill(cr)
+        } else {
+            paintFace(face, cr: cr)
         }
 
         if key.scanned {
@@ -132,5 +127,58 @@ extension KeyboardRenderer {
         cairo_set_line_width(cr, line)
         set(cr, theme.accent)
         cairo_stroke(cr)
+    }
+
+    // MARK: - Faces
+
+    /// A key's face: its shadow one pixel below, its fill and the theme's outline, on `width` x `height + 1`.
+    struct FaceLook: Hashable {
+        var width: Int
+        var height: Int
+        var fill: Color
+    }
+
+    /// The face's image while keys are drawn (`faces`), made like the surface of `cr`; nil without memory.
+    /// Keys of one size and colour share it: the first frame fills two rounded rectangles for each of some
+    /// 40 keys otherwise, but its keys come in a few sizes.
+    func faceImage(_ face: FaceLook, like cr: OpaquePointer) -> OpaquePointer? {
+        if let image = faces[face] { return image }
+        let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA,
+                                                Int32(face.width), Int32(face.height + 1))
+        guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let faceContext = cairo_create(made) else {
+            cairo_surface_destroy(made)
+            return nil
+        }
+        paintFace(face, cr: faceContext)
+        cairo_destroy(faceContext)
+        faces[face] = made
+        return made
+    }
+
+    /// A key's corners: rounder on larger keys, within 3 to 10 pixels.
+    static func cornerRadius(_ w: Double, _ h: Double) -> Double { min(max(min(w, h) * 0.12, 3), 10) }
+
+    func paintFace(_ face: FaceLook, cr: OpaquePointer) {
+        let (w, h) = (Double(face.width), Double(face.height))
+        let radius = Self.cornerRadius(w, h)
+        roundedRect(cr, 0, 1, w, h, radius)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        roundedRect(cr, 0, 0, w, h, radius)
+        set(cr, face.fill)
+        cairo_fill(cr)
+        if theme.outline > 0 {
+            let inset = theme.outline / 2
+            roundedRect(cr, inset, inset, w - theme.outline, h - theme.outline, max(radius - inset, 1))
+            cairo_set_line_width(cr, theme.outline)
+            set(cr, theme.shadow)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Lets the faces go once a redraw is done: each is a copy's source for as long as keys are drawn.
+    func forgetFaces() {
+        for image in faces.values { cairo_surface_destroy(image) }
+        faces = [:]
     }
 }

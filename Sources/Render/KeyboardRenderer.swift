@@ -122,6 +122,7 @@ public final class KeyboardRenderer {
             forgetImages()
             imagesSize = (geometry.width, geometry.height)
         }
+        defer { forgetFaces() }
         try withContext(surface) { cr in
             for area in areas {
                 cairo_save(cr)
@@ -175,6 +176,8 @@ public final class KeyboardRenderer {
     /// surface drawn on (`cairo_surface_create_similar`): on a window they are X pixmaps, and the copy happens
     /// in the X server.
     var images: [Look: OpaquePointer] = [:]
+    /// Key faces shared by the keys drawn in one redraw (`faceImage`), let go at its end.
+    var faces: [FaceLook: OpaquePointer] = [:]
     /// While a label report is made (`labels(of:state:)`): the labels drawn so far, and the area the
     /// current one belongs in, in device coordinates.
     var report: [DrawnLabel]?

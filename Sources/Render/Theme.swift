@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A colour, each component from 0 to 1.
-public struct Color: Equatable, Sendable {
+public struct Color: Hashable, Sendable {
     public var red, green, blue, alpha: Double
 
     /// Relative luminance, as WCAG 2 defines it (sRGB, alpha ignored).
