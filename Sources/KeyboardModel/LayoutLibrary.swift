@@ -22,9 +22,7 @@ public struct LayoutLibrary: Sendable {
     /// Reads the `.layout` files of a folder (or those named in `only`, with the layouts they inherit from).
     /// A file that cannot be read stops the load with its error.
     public init(directory: String, only names: Set<String>? = nil) throws(LayoutError) {
-        var files: [String: String] = [:]
-        for name in try Self.layoutFiles(in: directory) { files[name] = directory + "/" + name + ".layout" }
-        try self.init(files: files, only: names)
+        try self.init(files: try Self.layoutPaths(in: directory), only: names)
     }
 
     /// Builds a library from layout files, name -> path, each read only if it is parsed: with `only`, just
@@ -128,6 +126,13 @@ public struct LayoutLibrary: Sendable {
                               "cannot open the layout folder: \(String(cString: strerror(errno)))")
         }
         return names
+    }
+
+    /// The `.layout` files in a folder, name -> path.
+    public static func layoutPaths(in directory: String) throws(LayoutError) -> [String: String] {
+        var paths: [String: String] = [:]
+        for name in try layoutFiles(in: directory) { paths[name] = directory + "/" + name + ".layout" }
+        return paths
     }
 
     /// The names of the files in a folder whose names end in `suffix` (not hidden ones), sorted, without

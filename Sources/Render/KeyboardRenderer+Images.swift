@@ -103,6 +103,13 @@ extension KeyboardRenderer {
                              paint: (OpaquePointer) -> Void) -> OpaquePointer? {
         if let image = images[look] { return image }
         if images.count >= Self.imageLimit { forgetImages() }
+        let made = image(width: width, height: height, like: cr, paint: paint)
+        images[look] = made
+        return made
+    }
+
+    /// A new image made like the surface of `cr` (an X pixmap on a window) and painted; nil without memory.
+    func image(width: Int, height: Int, like cr: OpaquePointer, paint: (OpaquePointer) -> Void) -> OpaquePointer? {
         let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, Int32(width), Int32(height))
         guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let imageContext = cairo_create(made) else {
             cairo_surface_destroy(made)
@@ -110,7 +117,6 @@ extension KeyboardRenderer {
         }
         paint(imageContext)
         cairo_destroy(imageContext)
-        images[look] = made
         return made
     }
 

@@ -143,14 +143,7 @@ extension KeyboardRenderer {
     /// 40 keys otherwise, but its keys come in a few sizes.
     func faceImage(_ face: FaceLook, like cr: OpaquePointer) -> OpaquePointer? {
         if let image = faces[face] { return image }
-        let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA,
-                                                Int32(face.width), Int32(face.height + 1))
-        guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let faceContext = cairo_create(made) else {
-            cairo_surface_destroy(made)
-            return nil
-        }
-        paintFace(face, cr: faceContext)
-        cairo_destroy(faceContext)
+        let made = image(width: face.width, height: face.height + 1, like: cr) { paintFace(face, cr: $0) }
         faces[face] = made
         return made
     }
@@ -161,12 +154,7 @@ extension KeyboardRenderer {
     func paintFace(_ face: FaceLook, cr: OpaquePointer) {
         let (w, h) = (Double(face.width), Double(face.height))
         let radius = Self.cornerRadius(w, h)
-        roundedRect(cr, 0, 1, w, h, radius)
-        set(cr, theme.shadow)
-        cairo_fill(cr)
-        roundedRect(cr, 0, 0, w, h, radius)
-        set(cr, face.fill)
-        cairo_fill(cr)
+        fillWithShadow(cr, w, h, radius, face.fill)
         if theme.outline > 0 {
             let inset = theme.outline / 2
             roundedRect(cr, inset, inset, w - theme.outline, h - theme.outline, max(radius - inset, 1))

@@ -61,12 +61,7 @@ extension KeyboardRenderer {
     /// Draws a popup with its top-left corner at the origin.
     private func paintPopup(_ popup: Popup, width w: Double, height h: Double, keyHeight: Int, cr: OpaquePointer) {
         let radius = min(max(min(w, h) * 0.12, 4), 12)
-        roundedRect(cr, 0, 1, w, h, radius)
-        set(cr, theme.shadow)
-        cairo_fill(cr)
-        roundedRect(cr, 0, 0, w, h, radius)
-        set(cr, theme.characterKey)
-        cairo_fill(cr)
+        fillWithShadow(cr, w, h, radius, theme.characterKey)
         // A fine edge inside the popup's area, so a list stands out from the keys under it where they
         // share its colour (dark).
         var edge = theme.label

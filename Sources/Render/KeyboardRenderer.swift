@@ -290,6 +290,17 @@ public final class KeyboardRenderer {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// A rounded rectangle at the origin filled with `fill`, over its shadow one pixel below: a key's or a
+    /// popup's face.
+    func fillWithShadow(_ cr: OpaquePointer, _ w: Double, _ h: Double, _ radius: Double, _ fill: Color) {
+        roundedRect(cr, 0, 1, w, h, radius)
+        set(cr, theme.shadow)
+        cairo_fill(cr)
+        roundedRect(cr, 0, 0, w, h, radius)
+        set(cr, fill)
+        cairo_fill(cr)
+    }
+
     func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)

@@ -97,16 +97,15 @@ enum Configuration {
     static func layouts(bundled: String, user: String?, only names: Set<String>? = nil) throws(LayoutError)
         -> (LayoutLibrary, [String]) {
         // Files are read as they are parsed: with `only`, those named and what they inherit from.
-        var files: [String: String] = [:]
-        for name in try LayoutLibrary.layoutFiles(in: bundled) { files[name] = bundled + "/" + name + ".layout" }
+        let bundledFiles = try LayoutLibrary.layoutPaths(in: bundled)
+        var files = bundledFiles
         var problems: [String] = []
         var userFiles: Set<String> = []
         if let user, Assets.isDirectory(user) {
             do {
-                for name in try LayoutLibrary.layoutFiles(in: user) {
-                    files[name] = user + "/" + name + ".layout"
-                    userFiles.insert(files[name]!)
-                }
+                let own = try LayoutLibrary.layoutPaths(in: user)
+                files.merge(own) { _, users in users }
+                userFiles = Set(own.values)
             } catch { problems.append("\(error); your layouts left out") }
         }
         // Each pass leaves out the user's file that broke the last (one that cannot be read, or is wrong).
@@ -118,10 +117,8 @@ enum Configuration {
                 else { throw error }
                 problems.append("\(error); layout left out")
                 userFiles.remove(files[name]!)
-                files[name] = nil
                 // The bundled layout of that name, if there is one, comes back.
-                let path = bundled + "/" + name + ".layout"
-                if access(path, F_OK) == 0 { files[name] = path }
+                files[name] = bundledFiles[name]
             }
         }
     }
