@@ -38,14 +38,42 @@ extension KeyboardRenderer {
         let scale = min(size / Double(strike), maxWidth / width)
         let x = (cx - width * scale / 2).rounded(), y = (cy - height * scale / 2).rounded()
         cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        if let small = shrunk(pixels, width: Int(bitmap.width), height: Int(bitmap.rows), pitch: Int(bitmap.pitch),
+                              scale: scale, cr: cr) {
+            cairo_set_source_surface(cr, small, x, y)
+            cairo_surface_destroy(small)
+        } else {
+            cairo_translate(cr, x, y)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        }
         cairo_paint(cr)
         cairo_restore(cr)
         if report != nil { record(text, size: scale * Double(strike), ink: (x, y, width * scale, height * scale), cr: cr) }
         return true
+    }
+
+    /// The bitmap made `scale` times as large by `AreaShrink`, as an image to paint unscaled; nil where
+    /// cairo scales it: a bitmap drawn larger or little smaller (its GOOD filter is bilinear there, and
+    /// cheap), or a context whose pixels are not whole device pixels.
+    private func shrunk(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, pitch: Int, scale: Double,
+                        cr: OpaquePointer) -> OpaquePointer? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard scale < 0.75, matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0,
+              matrix.x0.rounded() == matrix.x0, matrix.y0.rounded() == matrix.y0,
+              let shrink = AreaShrink(width: width, height: height, scale: scale),
+              let small = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(shrink.width), Int32(shrink.height))
+        else { return nil }
+        guard cairo_surface_status(small) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(small) else {
+            cairo_surface_destroy(small)
+            return nil
+        }
+        cairo_surface_flush(small)
+        shrink.shrink(pixels, pitch: pitch, into: data, stride: Int(cairo_image_surface_get_stride(small)))
+        cairo_surface_mark_dirty(small)
+        return small
     }
 
     /// Whether a label may be an emoji: it holds a character shown as an emoji by default (a flag's
@@ -68,7 +96,7 @@ extension KeyboardRenderer {
     /// The one glyph `text` shapes to and the font it is in (a reference the caller lets go of), as the
     /// labels' layout would choose them; nil when the text is more than one glyph of one font, or one the
     /// fonts lack.
-    private func colourGlyph(_ text: String) -> (OpaquePointer, UInt32)? {
+    func colourGlyph(_ text: String) -> (OpaquePointer, UInt32)? {
         widenFontsUnlessCovered(text)
         let length = Int32(text.utf8.count)
         guard length > 0, let attributes = pango_attr_list_new() else { return nil }
