@@ -92,7 +92,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel", "Words", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo", "CPangoFc", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "KeypaneTests", dependencies: ["keypane", "TestSupport"],
                     swiftSettings: swiftSettings),

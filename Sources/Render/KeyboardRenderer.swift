@@ -82,7 +82,10 @@ public final class KeyboardRenderer {
             throw LabelFonts.Problem(description: "Pango found no font for the labels")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
-        try LabelFonts.writeRecord(for: OpaquePointer(loaded), at: path)
+        // The font an emoji is shaped with (the record keeps it if it is a colour font).
+        let emoji = colourGlyph("😀").map(\.0)
+        defer { if let emoji { g_object_unref(UnsafeMutableRawPointer(emoji)) } }
+        try LabelFonts.writeRecord(for: OpaquePointer(loaded), emoji: emoji, at: path)
     }
 
     /// The one size (in pixels) labels are laid out at.

@@ -14,6 +14,8 @@ extension LabelFonts {
     ///     setup FONTCONFIG_FILE -               the language, the variables naming configuration places)
     ///     font 0 /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf      (face index, file)
     ///     family DejaVu Sans
+    ///     emoji 0 /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf   (the colour font emoji come from,
+    ///     emoji-family Noto Color Emoji         if the configuration gave them one)
     ///     set hintstyle int 1                  (a rendering setting the configuration gave the pattern)
     ///     stamp 1686.5 3 4096 /etc/fonts/conf.d (modified, inode, size, path; "-" for a path not there)
     struct Record: Equatable {
@@ -33,11 +35,16 @@ extension LabelFonts {
         var file: String
         var index: Int32
         var family: String
+        /// The colour font the whole configuration draws emoji with, and its face index; emoji are drawn
+        /// from its bitmaps (`KeyboardRenderer.drawColourGlyph`), which no rendering setting touches.
+        var emoji: (file: String, index: Int32, family: String)?
         var settings: [(name: String, values: [Value])]
         var stamps: [Stamp]
 
         static func == (a: Record, b: Record) -> Bool {
             a.setup == b.setup && a.file == b.file && a.index == b.index && a.family == b.family
+                && a.emoji?.file == b.emoji?.file && a.emoji?.index == b.emoji?.index
+                && a.emoji?.family == b.emoji?.family
                 && a.stamps == b.stamps && a.settings.map(\.name) == b.settings.map(\.name)
                 && a.settings.map(\.values) == b.settings.map(\.values)
         }
@@ -87,9 +94,10 @@ extension LabelFonts {
 
         // MARK: - Made from the whole configuration
 
-        /// The record of the font Pango loaded (its `pattern`, rendering settings and all) under `config`;
-        /// nil for a font a record cannot describe.
-        init?(pattern: OpaquePointer, config: OpaquePointer?) {
+        /// The record of the font Pango loaded (its `pattern`, rendering settings and all) under `config`,
+        /// and of the colour font it gave emoji (`emoji`, its pattern); nil for a font a record cannot
+        /// describe.
+        init?(pattern: OpaquePointer, emoji emojiPattern: OpaquePointer?, config: OpaquePointer?) {
             guard let file = Self.values(pattern, "file").first, case .string(let path) = file,
                   let familyValue = Self.values(pattern, "family").first, case .string(let family) = familyValue
             else { return nil }
@@ -114,21 +122,31 @@ extension LabelFonts {
                 while let next = FcStrListNext(list) { paths.append(String(cString: next)) }
                 FcStrListDone(list)
             }
-            paths += Self.userPaths() + [path]
+            var emoji: (file: String, index: Int32, family: String)?
+            if let emojiPattern, Self.values(emojiPattern, "color").first == .bool(true),
+               let value = Self.values(emojiPattern, "file").first, case .string(let file) = value,
+               let name = Self.values(emojiPattern, "family").first, case .string(let family) = name,
+               !(file + family).contains("\n") {
+                var emojiIndex: Int32 = 0
+                _ = FcPatternGetInteger(emojiPattern, "index", 0, &emojiIndex)
+                emoji = (file, emojiIndex, family)
+            }
+            paths += Self.userPaths() + [path] + [emoji?.file].compactMap { $0 }
             var seen = Set<String>()
             let unique = paths.filter { seen.insert($0).inserted }
             let lines = [path, family] + unique + settings.flatMap { $0.values }.compactMap {
                 if case .string(let text) = $0 { return text } else { return nil }
             }
             guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
-            self.init(setup: Self.currentSetup(), file: path, index: index, family: family, settings: settings,
-                      stamps: unique.map { Stamp(path: $0, state: Self.state(of: $0)) })
+            self.init(setup: Self.currentSetup(), file: path, index: index, family: family, emoji: emoji,
+                      settings: settings, stamps: unique.map { Stamp(path: $0, state: Self.state(of: $0)) })
         }
 
         init(setup: [String], file: String, index: Int32, family: String,
+             emoji: (file: String, index: Int32, family: String)? = nil,
              settings: [(name: String, values: [Value])], stamps: [Stamp]) {
-            (self.setup, self.file, self.index, self.family, self.settings, self.stamps) =
-                (setup, file, index, family, settings, stamps)
+            (self.setup, self.file, self.index, self.family, self.emoji, self.settings, self.stamps) =
+                (setup, file, index, family, emoji, settings, stamps)
         }
 
         private static func count(_ pattern: OpaquePointer, _ name: String) -> Int {
@@ -157,6 +175,7 @@ extension LabelFonts {
 
         var text: String {
             var lines = [Self.heading] + setup + ["font \(index) \(file)", "family \(family)"]
+            if let emoji { lines += ["emoji \(emoji.index) \(emoji.file)", "emoji-family \(emoji.family)"] }
             for (name, values) in settings {
                 for value in values {
                     switch value {
@@ -178,7 +197,8 @@ extension LabelFonts {
             lines.removeFirst()
             lines.removeLast()
             var setup: [String] = [], settings: [(name: String, values: [Value])] = [], stamps: [Stamp] = []
-            var file: String?, index: Int32 = 0, family: String?
+            var file: String?, index: Int32 = 0, family: String?, emojiFont: (file: String, index: Int32)?
+            var emojiFamily: String?
             for line in lines {
                 let words = line.split(separator: " ", maxSplits: 1)
                 guard words.count == 2 else { return nil }
@@ -186,10 +206,12 @@ extension LabelFonts {
                 switch words[0] {
                 case "setup": setup.append(String(line))
                 case "family": family = rest
-                case "font":
+                case "emoji-family": emojiFamily = rest
+                case "font", "emoji":
                     let parts = rest.split(separator: " ", maxSplits: 1)
                     guard parts.count == 2, let number = Int32(parts[0]) else { return nil }
-                    (index, file) = (number, String(parts[1]))
+                    if words[0] == "font" { (index, file) = (number, String(parts[1])) }
+                    else { emojiFont = (String(parts[1]), number) }
                 case "set":
                     let parts = rest.split(separator: " ", maxSplits: 2)
                     guard parts.count == 3 else { return nil }
@@ -211,14 +233,18 @@ extension LabelFonts {
                 default: return nil
                 }
             }
-            guard let file, let family else { return nil }
-            self.init(setup: setup, file: file, index: index, family: family, settings: settings, stamps: stamps)
+            guard let file, let family, (emojiFont == nil) == (emojiFamily == nil) else { return nil }
+            let emoji = emojiFont.flatMap { font in emojiFamily.map { (font.file, font.index, $0) } }
+            self.init(setup: setup, file: file, index: index, family: family, emoji: emoji, settings: settings,
+                      stamps: stamps)
         }
 
         // MARK: - The one-font configuration
 
-        /// The rules that give a pattern the recorded settings, as fontconfig's XML.
-        var rules: String {
+        /// The rules that give a pattern the recorded settings, as fontconfig's XML; with `emoji`, also
+        /// the rule that gives emoji (Pango asks for them in the family "emoji") the emoji font before the
+        /// labels' font, which has some in black and white, as the whole configuration's aliases do.
+        func rules(emoji: Bool = false) -> String {
             func escaped(_ text: String) -> String {
                 text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
             }
@@ -235,15 +261,30 @@ extension LabelFonts {
                 }
                 xml += "</edit>\n"
             }
-            return xml + "</match>\n</fontconfig>\n"
+            xml += "</match>\n"
+            if emoji, let font = self.emoji {
+                xml += "<match target=\"pattern\"><test name=\"family\"><string>emoji</string></test>"
+                    + "<edit name=\"family\" mode=\"prepend\" binding=\"strong\"><string>\(escaped(font.family))</string></edit></match>\n"
+            }
+            return xml + "</fontconfig>\n"
         }
 
-        /// A configuration of the recorded font and settings alone; nil when fontconfig will not make it,
-        /// or when in it the labels' family would not find the recorded face.
-        func configuration() -> OpaquePointer? {
+        /// A configuration of the recorded font and settings alone, and the emoji font (`hasEmoji`); nil
+        /// when fontconfig will not make it, or when in it the labels' family would not find the recorded
+        /// face. Without the emoji font when it would take the labels' place: emoji need the whole
+        /// configuration then.
+        func configuration() -> (config: OpaquePointer, hasEmoji: Bool)? {
+            if emoji != nil, let config = configuration(withEmoji: true) { return (config, true) }
+            return configuration(withEmoji: false).map { ($0, false) }
+        }
+
+        private func configuration(withEmoji: Bool) -> OpaquePointer? {
             guard let config = FcConfigCreate() else { return nil }
-            let made = fcString(rules) { FcConfigParseAndLoadFromMemory(config, $0, FcFalse) } == FcTrue
+            var made = fcString(rules(emoji: withEmoji)) { FcConfigParseAndLoadFromMemory(config, $0, FcFalse) } == FcTrue
                 && fcString(file) { FcConfigAppFontAddFile(config, $0) } == FcTrue
+            if withEmoji, let emoji {
+                made = made && fcString(emoji.file) { FcConfigAppFontAddFile(config, $0) } == FcTrue
+            }
             guard made, finds(in: config) else {
                 FcConfigDestroy(config)
                 return nil

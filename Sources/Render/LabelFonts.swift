@@ -23,6 +23,8 @@ internal import Trace
 public enum LabelFonts {
     /// Whether fontconfig holds the one-font configuration now (`useRecord` took it, `widen` not yet).
     nonisolated(unsafe) public private(set) static var isNarrow = false
+    /// Whether the one-font configuration has the emoji font too (the record named one).
+    nonisolated(unsafe) static var narrowHasEmoji = false
     /// Whether this start's record held (then there is nothing to write after the first frame, even once
     /// the whole configuration has been read for other text).
     nonisolated(unsafe) public private(set) static var recordHeld = false
@@ -102,22 +104,18 @@ public enum LabelFonts {
         if isWidening {
             while sem_wait(&widened) != 0 && errno == EINTR {}
             isWidening = false
-            if let whole {
-                FcConfigSetCurrent(whole)
-                FcConfigDestroy(whole)
-                isNarrow = false
-                Trace.step("whole font configuration read")
-            }
+            if let whole { useWhole(whole) }
             whole = nil
         }
         return isNarrow
     }
 
-    /// Says what the first frame will draw, before the first renderer is made: text the one-font
-    /// configuration cannot draw as the system would (a Russian keyboard's) has the whole configuration
-    /// read on a thread of its own meanwhile, rather than in the first frame's way.
+    /// Says what is about to be drawn: text the one-font configuration cannot draw as the system would (a
+    /// Russian keyboard's, emoji) has the whole configuration read on a thread of its own meanwhile, rather
+    /// than in the way of the frame that draws it. Before the first renderer is made, for the first frame;
+    /// later, while the Globe key toward such a keyboard is held.
     public static func willDraw(_ texts: [String]) {
-        guard isPreparing || isNarrow, !texts.allSatisfy(narrowCovers) else { return }
+        guard isPreparing || isNarrow, !texts.allSatisfy({ narrowCovers($0) }) else { return }
         guard awaitPrepared(), !isWidening else { return }
         sem_init(&widened, 0, 0)
         var thread = pthread_t()
@@ -139,32 +137,56 @@ public enum LabelFonts {
     /// the system's configuration is read, as without one.
     static func useRecord(at path: String) -> Bool {
         guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds(),
-              let config = record.configuration() else { return false }
+              let (config, hasEmoji) = record.configuration() else { return false }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)   // the current configuration keeps its own reference
         isNarrow = true
+        narrowHasEmoji = hasEmoji
         recordHeld = true
         return true
     }
 
     /// Reads the system's whole font configuration and gives it to Pango, for text the one font cannot
-    /// draw as the system would. Nothing drawn before changes: the font the record names is the one the
-    /// whole configuration picks first.
+    /// draw as the system would; waits for the thread reading it instead, when `willDraw` started one.
+    /// Nothing drawn before changes: the font the record names is the one the whole configuration picks
+    /// first.
     static func widen() {
         guard isNarrow else { return }
+        if isWidening {
+            awaitPrepared()
+        } else if let config = FcInitLoadConfigAndFonts() {
+            useWhole(config)
+        }
+        // A configuration that could not be read is not asked for again.
         isNarrow = false
-        guard let config = FcInitLoadConfigAndFonts() else { return }
+    }
+
+    /// Makes the whole configuration (the caller's reference, given up) fontconfig's and Pango's, whose
+    /// font map forgets what it matched with the one-font configuration.
+    private static func useWhole(_ config: OpaquePointer) {
         FcConfigSetCurrent(config)
         pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
         FcConfigDestroy(config)
+        isNarrow = false
         Trace.step("whole font configuration read")
     }
 
+    /// Whether a thread `willDraw` started is reading the whole configuration still: what waits for it
+    /// (text of another script, emoji) is better drawn a little later than waited for.
+    public static var isWideningUnderWay: Bool {
+        guard isWidening else { return false }
+        var posted: Int32 = 0
+        sem_getvalue(&widened, &posted)
+        return posted == 0
+    }
+
     /// Whether the one-font configuration draws this text as the whole configuration would: only scripts
-    /// the record was made for (Latin, and the signs and marks all scripts share).
-    static func narrowCovers(_ text: String) -> Bool {
+    /// the record was made for (Latin, and the signs and marks all scripts share), and emoji when the
+    /// record named their font.
+    static func narrowCovers(_ text: String, emoji: Bool = narrowHasEmoji) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
-            scalar.value < 0x250 || {
+            if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { return emoji }
+            return scalar.value < 0x250 || {
                 let script = g_unichar_get_script(gunichar(scalar.value))
                 return script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
                     || script == G_UNICODE_SCRIPT_LATIN
@@ -178,12 +200,15 @@ public enum LabelFonts {
     }
 
     /// Writes the record of the font Pango chose for labels with the whole configuration (`font`, a
-    /// PangoFont loaded for the labels' description) beside the file and renames it over, so a crash
+    /// PangoFont loaded for the labels' description), and of the one it chose for emoji (`emoji`), beside the file and renames it over, so a crash
     /// never leaves half a record.
-    static func writeRecord(for font: OpaquePointer, at path: String) throws(Problem) {
+    static func writeRecord(for font: OpaquePointer, emoji: OpaquePointer?, at path: String) throws(Problem) {
         guard !isNarrow, !recordHeld else { return }
-        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)),
-              let record = Record(pattern: pattern, config: FcConfigGetCurrent()) else {
+        func pattern(_ font: OpaquePointer) -> OpaquePointer? {
+            pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        }
+        guard let labels = pattern(font), let record = Record(pattern: labels, emoji: emoji.flatMap(pattern),
+                                                              config: FcConfigGetCurrent()) else {
             throw Problem(description: "the labels' font is not one that can be remembered (a transformed or "
                           + "unnamed font); each start reads the whole font configuration")
         }

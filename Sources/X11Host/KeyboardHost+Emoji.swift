@@ -1,5 +1,6 @@
 internal import EventLoop
 public import KeyboardModel
+internal import Render
 import Trace
 import Typing
 
@@ -114,6 +115,9 @@ extension KeyboardHost {
             // Another language's letters (Cyrillic, Greek) take a while the first time too.
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }
+        // Letters of another script, or emoji, need the whole font configuration: read on a thread while
+        // the finger is down, not in the switch's frame (some 10 ms).
+        if globeHeld { LabelFonts.willDraw(ahead.flatMap { $0.keys.compactMap(\.label) }) }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
     }
 

@@ -95,8 +95,12 @@ public final class KeyboardHost {
     var emojiPending = false
     var drawingAhead: [(geometry: KeyboardGeometry, key: Int)] = []
     var drawingAheadPlan: DrawingAheadPlan?
-    private(set) lazy var drawAhead = ClosureSource(interest: { [unowned self] now in drawingAhead.isEmpty ? .nothing : .at(now) },
-                                                    turn: { [unowned self] _, _ in drawNextAhead() })
+    /// While the fonts the keys need are read on their thread, it looks again every 2 ms.
+    private(set) lazy var drawAhead = ClosureSource(
+        interest: { [unowned self] now in
+            drawingAhead.isEmpty ? .nothing : .at(LabelFonts.isWideningUnderWay ? now + 0.002 : now)
+        },
+        turn: { [unowned self] _, now in if !LabelFonts.isWideningUnderWay { drawNextAhead() } })
     private lazy var signals = SignalSource([SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned self] signal in
         switch signal {
         case SIGUSR1: hide()

@@ -90,6 +90,22 @@ import Testing
         #expect(whole.pixels != first.pixels)
     }
 
+    /// The record names the colour font emoji come from, and a start that uses it draws the emoji
+    /// keyboard without the whole configuration, to the pixel as one that read it.
+    @Test func theRememberedEmojiFontDrawsTheSameEmoji() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let whole = try Self.run(session, keyboards: "emoji")
+        #expect(whole.trace.contains("fonts recorded"), "\(whole.trace)")
+        let record = session.cacheDirectory.appendingPathComponent("keypane/fonts")
+        let text = try String(contentsOf: record, encoding: .utf8)
+        #expect(text.contains("\nemoji 0 /") && text.contains("NotoColorEmoji"), "\(text)")
+        let narrow = try Self.run(session, keyboards: "emoji")
+        #expect(narrow.trace.contains("fonts remembered") && !narrow.trace.contains("whole font configuration read"),
+                "\(narrow.trace)")
+        #expect(!whole.pixels.isEmpty && narrow.pixels == whole.pixels)
+    }
+
     /// A record that no longer holds (a configuration file it came from has changed) is not used, and is
     /// written again; a damaged one is no error either.
     @Test func aRecordThatNoLongerHoldsIsMadeAgain() throws {

@@ -1,3 +1,4 @@
+import CPangoFc
 import Foundation
 @testable import Render
 import Testing
@@ -5,10 +6,12 @@ import Testing
 /// The record of the labels' font (`LabelFonts.Record`): read back as written, and used only while
 /// everything it came from is as it was.
 struct LabelFontsTests {
-    static func record(stamping paths: [String]) -> LabelFonts.Record {
+    static let emojiFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    static func record(stamping paths: [String], emoji: String? = emojiFont) -> LabelFonts.Record {
         LabelFonts.Record(
             setup: LabelFonts.Record.currentSetup(), file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-            index: 0, family: "DejaVu Sans",
+            index: 0, family: "DejaVu Sans", emoji: emoji.map { ($0, 0, "Noto Color Emoji") },
             settings: [("antialias", [.bool(true)]), ("hintstyle", [.int(1)]), ("minspace", [.double(0.5)]),
                        ("fontfeatures", [.string("liga & <kern>"), .string("ss01")])],
             stamps: paths.map { .init(path: $0, state: LabelFonts.Record.state(of: $0)) })
@@ -19,9 +22,12 @@ struct LabelFontsTests {
         #expect(record.stamps[1].state == nil)
         let read = try #require(LabelFonts.Record(parsing: record.text))
         #expect(read == record)
+        #expect(read.emoji?.file == Self.emojiFont && record.text.contains("\nemoji 0 \(Self.emojiFont)\nemoji-family Noto Color Emoji\n"))
+        let withoutEmoji = Self.record(stamping: [], emoji: nil)
+        #expect(LabelFonts.Record(parsing: withoutEmoji.text) == withoutEmoji && withoutEmoji != Self.record(stamping: []))
         // The rules say the settings as fontconfig's XML, its special characters escaped.
-        #expect(record.rules.contains("<edit name=\"fontfeatures\" mode=\"assign\" binding=\"strong\"><string>liga &amp; &lt;kern&gt;</string><string>ss01</string></edit>"))
-        #expect(record.rules.contains("<bool>true</bool>") && record.rules.contains("<int>1</int>"))
+        #expect(record.rules().contains("<edit name=\"fontfeatures\" mode=\"assign\" binding=\"strong\"><string>liga &amp; &lt;kern&gt;</string><string>ss01</string></edit>"))
+        #expect(record.rules().contains("<bool>true</bool>") && record.rules().contains("<int>1</int>"))
     }
 
     @Test func aDamagedOrOtherRecordIsNotRead() {
@@ -53,11 +59,29 @@ struct LabelFontsTests {
         #expect(!otherLanguage.holds())
     }
 
-    /// Only text the record was made for (Latin, and what all scripts share) is drawn with the one font.
+    /// Only text the record was made for (Latin, and what all scripts share) is drawn with the one font;
+    /// emoji when it has their colour font too.
     @Test func otherScriptsNeedTheWholeConfiguration() {
-        #expect(LabelFonts.narrowCovers("Grüße, ça va? 123 ⌫ € — “q”"))
-        #expect(!LabelFonts.narrowCovers("мир"))
-        #expect(!LabelFonts.narrowCovers("αβγ"))
-        #expect(!LabelFonts.narrowCovers("日本"))
+        for emoji in [false, true] {
+            #expect(LabelFonts.narrowCovers("Grüße, ça va? 123 ⌫ € — “q”", emoji: emoji))
+            #expect(!LabelFonts.narrowCovers("мир", emoji: emoji))
+            #expect(!LabelFonts.narrowCovers("αβγ", emoji: emoji))
+            #expect(!LabelFonts.narrowCovers("日本", emoji: emoji))
+            #expect(!LabelFonts.narrowCovers("😀 мир", emoji: emoji))
+            for text in ["😀", "👨‍👩‍👧", "🇩🇪", "1️⃣", "👋🏽", "❤️"] {
+                #expect(LabelFonts.narrowCovers(text, emoji: emoji) == emoji, "\(text)")
+            }
+        }
+    }
+
+    /// The one-font configuration takes the emoji font the record names, and does without it when it
+    /// cannot have it: the labels keep their font either way.
+    @Test func theEmojiFontJoinsTheOneFontConfigurationWhenItCan() throws {
+        let (config, hasEmoji) = try #require(Self.record(stamping: []).configuration())
+        FcConfigDestroy(config)
+        #expect(hasEmoji)
+        let (other, otherHasEmoji) = try #require(Self.record(stamping: [], emoji: "/no/such/emoji.ttf").configuration())
+        FcConfigDestroy(other)
+        #expect(!otherHasEmoji)
     }
 }
