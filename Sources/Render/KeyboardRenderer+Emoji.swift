@@ -80,7 +80,12 @@ extension KeyboardRenderer {
     /// letters too), or the selector that asks for one (keycaps). Letters and words never do, and are not
     /// shaped twice.
     static func mayBeEmoji(_ label: String) -> Bool {
-        label.unicodeScalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
+        label.unicodeScalars.contains(where: asksForEmoji)
+    }
+
+    /// A character shown as an emoji by default, or the selector that asks for one.
+    static func asksForEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation
     }
 
     /// Whether `text` is drawn from the colour font's bitmap: one glyph of a colour font.

@@ -185,7 +185,7 @@ public enum LabelFonts {
     /// record named their font.
     static func narrowCovers(_ text: String, emoji: Bool = narrowHasEmoji) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
-            if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { return emoji }
+            if KeyboardRenderer.asksForEmoji(scalar) { return emoji }
             return scalar.value < 0x250 || {
                 let script = g_unichar_get_script(gunichar(scalar.value))
                 return script == G_UNICODE_SCRIPT_COMMON || script == G_UNICODE_SCRIPT_INHERITED
@@ -200,8 +200,8 @@ public enum LabelFonts {
     }
 
     /// Writes the record of the font Pango chose for labels with the whole configuration (`font`, a
-    /// PangoFont loaded for the labels' description), and of the one it chose for emoji (`emoji`), beside the file and renames it over, so a crash
-    /// never leaves half a record.
+    /// PangoFont loaded for the labels' description), and of the one it chose for emoji (`emoji`), beside
+    /// the file and renames it over, so a crash never leaves half a record.
     static func writeRecord(for font: OpaquePointer, emoji: OpaquePointer?, at path: String) throws(Problem) {
         guard !isNarrow, !recordHeld else { return }
         func pattern(_ font: OpaquePointer) -> OpaquePointer? {

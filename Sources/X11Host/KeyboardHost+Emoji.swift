@@ -117,7 +117,7 @@ extension KeyboardHost {
         }
         // Letters of another script, or emoji, need the whole font configuration: read on a thread while
         // the finger is down, not in the switch's frame (some 10 ms).
-        if globeHeld { LabelFonts.willDraw(ahead.flatMap { $0.keys.compactMap(\.label) }) }
+        if globeHeld, LabelFonts.isNarrow { LabelFonts.willDraw(ahead.flatMap { $0.keys.compactMap(\.label) }) }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
     }
 

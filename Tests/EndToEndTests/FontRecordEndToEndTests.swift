@@ -100,10 +100,16 @@ import Testing
         let record = session.cacheDirectory.appendingPathComponent("keypane/fonts")
         let text = try String(contentsOf: record, encoding: .utf8)
         #expect(text.contains("\nemoji 0 /") && text.contains("NotoColorEmoji"), "\(text)")
-        let narrow = try Self.run(session, keyboards: "emoji")
-        #expect(narrow.trace.contains("fonts remembered") && !narrow.trace.contains("whole font configuration read"),
-                "\(narrow.trace)")
-        #expect(!whole.pixels.isEmpty && narrow.pixels == whole.pixels)
+        // Under the load of the other tests a start's drawing has once settled late: up to three starts,
+        // each of which must use the record; black-and-white emoji would differ in every one.
+        var same = false
+        for _ in 0..<3 where !same {
+            let narrow = try Self.run(session, keyboards: "emoji")
+            #expect(narrow.trace.contains("fonts remembered") && !narrow.trace.contains("whole font configuration read"),
+                    "\(narrow.trace)")
+            same = !whole.pixels.isEmpty && narrow.pixels == whole.pixels
+        }
+        #expect(same)
     }
 
     /// A record that no longer holds (a configuration file it came from has changed) is not used, and is
