@@ -33,15 +33,15 @@ extension KeyboardRenderer {
         case preview(label: String, width: Int, height: Int, key: Rect)
     }
 
-    /// Past this many looks the cache starts again. A keyboard's layer shows some 40 keys, each up and
-    /// pressed, and previews for its letters: typing on two layers stays within it. Each image is about
-    /// 1 KiB here and, 1280 pixels wide, a 20 KiB pixmap in the X server; at 600, the soak's visits to every
+    /// The most looks kept; past it, those least recently drawn go (`RecentImages`). A keyboard's layer
+    /// shows some 40 keys, each up and pressed, and previews for its letters: typing on two layers stays
+    /// within it, as does an emoji page (some 45 keys) with the two drawn ahead. Each image is about 1 KiB
+    /// here and, 1280 pixels wide, a 20 KiB pixmap in the X server; at 600, the soak's visits to every
     /// keyboard grew the keyboard by 500 KiB (and the server by its 600 pixmaps).
-    private static let imageLimit = 200
+    static let imageLimit = 200
 
     func forgetImages() {
-        for image in images.values { cairo_surface_destroy(image) }
-        images.removeAll()
+        for image in images.removeAll() { cairo_surface_destroy(image) }
     }
 
     /// Draws a look at (x, y) from its cached image, drawing the image first when it is new. The image is
@@ -70,7 +70,7 @@ extension KeyboardRenderer {
         let key = geometry.keys[index]
         guard imagesSize == (geometry.width, geometry.height), !key.function.isSuggestion else { return false }
         let look = keyLook(geometry, index: index, state: state)
-        guard images[.key(look)] == nil else { return false }
+        guard !images.contains(.key(look)) else { return false }
         let area = Self.keyArea(key.rect)
         var drawn = false
         defer { forgetFaces() }
@@ -101,10 +101,9 @@ extension KeyboardRenderer {
     /// A look's cached image, drawn (like the surface of `cr`) when it is new; nil without memory for it.
     func cachedImage(_ look: Look, width: Int, height: Int, cr: OpaquePointer,
                              paint: (OpaquePointer) -> Void) -> OpaquePointer? {
-        if let image = images[look] { return image }
-        if images.count >= Self.imageLimit { forgetImages() }
-        let made = image(width: width, height: height, like: cr, paint: paint)
-        images[look] = made
+        if let image = images.use(look) { return image }
+        guard let made = image(width: width, height: height, like: cr, paint: paint) else { return nil }
+        for old in images.add(made, for: look) { cairo_surface_destroy(old) }
         return made
     }
 

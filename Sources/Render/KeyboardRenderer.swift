@@ -178,7 +178,7 @@ public final class KeyboardRenderer {
     /// release copies an image instead of shaping text and filling paths again. The images are made like the
     /// surface drawn on (`cairo_surface_create_similar`): on a window they are X pixmaps, and the copy happens
     /// in the X server.
-    var images: [Look: OpaquePointer] = [:]
+    var images = RecentImages<Look, OpaquePointer>(limit: imageLimit)
     /// Key faces shared by the keys drawn in one redraw (`faceImage`), let go at its end.
     var faces: [FaceLook: OpaquePointer] = [:]
     /// While a label report is made (`labels(of:state:)`): the labels drawn so far, and the area the
