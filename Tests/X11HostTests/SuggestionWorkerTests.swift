@@ -84,13 +84,13 @@ import X11Host
         #expect(eventually { resident() > 0 }, "the next request reads it again")
     }
 
-    /// The German, French, Spanish, Italian, Russian, Portuguese, Norwegian, Swedish, Danish and Dutch
-    /// dictionaries know which words follow which: after a space, the word that usually comes next is
-    /// offered, which the commonest words alone would not give.
+    /// The German, French, Spanish, Italian, Russian, Portuguese, Norwegian, Swedish, Danish, Dutch,
+    /// Polish, Turkish and Greek dictionaries know which words follow which: after a space, the word that
+    /// usually comes next is offered, which the commonest words alone would not give.
     @Test(arguments: [("de", "zum", "Beispiel"), ("fr", "peut", "être"), ("es", "sin", "embargo"),
                       ("it", "ad", "esempio"), ("ru", "потому", "что"), ("pt", "são", "paulo"),
                       ("nb", "regjeringen", "vil"), ("sv", "grund", "av"), ("da", "stedet", "for"),
-                      ("nl", "deel", "van")])
+                      ("nl", "deel", "van"), ("pl", "takich", "jak"), ("tr", "söz", "konusu"), ("el", "πριν", "από")])
     func theBundledDictionariesKnowTheNextWord(language: String, previous: String, next: String) throws {
         let path = packageRoot + "/Assets/dictionaries/\(language).dict"
         guard FileManager.default.fileExists(atPath: path) else { Issue.record("\(path) is missing: run make"); return }
