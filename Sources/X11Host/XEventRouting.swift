@@ -73,8 +73,15 @@ extension KeyboardHost: EventSource {
                 apply(engine.handle(input))
             }
         case MotionNotify:
-            // Only the latest position matters.
-            while XCheckTypedWindowEvent(display, window.window, MotionNotify, &event) != 0 {}
+            // Only the latest position matters, of the motions queued one after the other. Never one past
+            // a press or release: read late in a batch (the keyboard was busy), the last motion of a later
+            // touch went to this one, and a held key chose another key's alternate.
+            var next = XEvent()
+            while XEventsQueued(display, QueuedAlready) > 0 {
+                XPeekEvent(display, &next)
+                guard next.type == MotionNotify, next.xmotion.window == window.window else { break }
+                XNextEvent(display, &event)
+            }
             let e = event.xmotion
             if placement.draggingTouch == InputEvent.pointer {
                 placement.continueDrag(root: (Int(e.x_root), Int(e.y_root)))
