@@ -2,6 +2,7 @@ import CX11
 import CXTest
 import Foundation
 import KeyboardModel
+import Render
 
 /// The emoji keyboard, live: the Globe key's switch to it and the ABC key's back, from the release to the
 /// new keys on screen; paging through every group with the next-page key, first visits and later ones; tap to
@@ -17,6 +18,19 @@ func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) thr
     print("keypane emoji list read (\(EmojiCatalog.standardPath)): \(stats(reads))")
     let board = EmojiBoard(catalog: try EmojiCatalog())
     let emoji = board.layout()
+    // A page drawn with nothing cached, in process, on an image: each emoji's bitmap decoded, made smaller
+    // and painted, what a page turn not drawn ahead costs.
+    let page = try KeyboardLayoutEngine.layout(emoji, layer: "smileys", width: 1024, height: 320)
+    let glyphs = page.keys.filter { if case .text = $0.function { true } else { false } }.count
+    var draws: [Double] = []
+    for _ in 0..<20 {
+        let renderer = KeyboardRenderer()
+        let surface = try Surface(width: 1024, height: 320)
+        let start = now()
+        try renderer.draw(page, on: surface)
+        draws.append(now() - start)
+    }
+    print("keypane emoji page drawn with nothing cached (\(glyphs) emoji, 1024x320 image): \(stats(draws))")
     let bench = try LiveBench()
     defer { bench.close() }
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-bench-emoji-\(getpid())")
