@@ -69,6 +69,15 @@ public struct LayoutLibrary: Sendable {
         if !available.contains(layout.name) { available = (available + [layout.name]).sorted() }
     }
 
+    /// Takes over from `smaller` the layouts it has and this one lacks: those made rather than read (the
+    /// emoji keyboard, a keyboard made on a language's letters), which a library read later has not.
+    public mutating func adopt(from smaller: LayoutLibrary) {
+        for (name, layout) in smaller.layouts where layouts[name] == nil {
+            layouts[name] = layout
+            if name == EmojiBoard.name, !available.contains(name) { available = (available + [name]).sorted() }
+        }
+    }
+
     /// What the space bar of `layout` says among the `enabled` keyboards: the language's name while keyboards
     /// of more than one language are enabled (nil: the usual). A language's keyboard is one of the default
     /// type; the email and URL keyboards inherit English's language from the default keyboard but are no

@@ -26,8 +26,9 @@ extension KeyboardHost {
         /// whether they are on).
         public var suggestionFiles: SuggestionWorker.Files?
         /// Reads the layouts not read before the first frame (the library the engine starts with holds only
-        /// those it shows); nil when they cannot be read, which leaves the engine's as it is.
-        public var restOfLibrary: (@Sendable () -> LayoutLibrary?)?
+        /// those it shows), with those named besides (layouts asked for later); nil when they cannot be
+        /// read, which leaves the engine's as it is.
+        public var restOfLibrary: (@Sendable (Set<String>) -> LayoutLibrary?)?
         /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
         public var fontRecord: String?
         /// Where the language keyboard last chosen with the Globe key is kept for the next start.

@@ -95,6 +95,8 @@ public final class KeyboardHost {
     var emojiPending = false
     var drawingAhead: [(geometry: KeyboardGeometry, key: Int)] = []
     var drawingAheadPlan: DrawingAheadPlan?
+    /// Layouts read when asked for (`keypane set --type`), beyond those read once the first frame is out.
+    var layoutsAskedFor: Set<String> = []
     /// While the fonts the keys need are read on their thread, it looks again every 2 ms.
     private(set) lazy var drawAhead = ClosureSource(
         interest: { [unowned self] now in
@@ -190,7 +192,7 @@ public final class KeyboardHost {
         }
         injector.prepare()
         Trace.step("keymap read")
-        if let read = options.restOfLibrary, let library = read() {
+        if let read = options.restOfLibrary, let library = read([]) {
             engine.extendLibrary(library)
             Trace.step("other layouts read")
         }

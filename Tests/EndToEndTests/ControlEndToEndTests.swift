@@ -66,13 +66,20 @@ import Testing
         #expect(try Self.keypane(session, ["show"]).status == 0)
         #expect(waitUntil { Self.visible(session) })
 
+        // Another language's keyboard, not enabled and so not read at start, is read when asked for.
+        #expect(try Self.keypane(session, ["set", "--type", "de"]).status == 0)
+        #expect(try Self.status(session)["type"] == "de")
+        let german = try keyboard.geometry(type: "de", layer: nil)
+        keyboard.tap(try #require(german.keys.first { $0.text == "ü" }))
+        #expect(terminal.waitFor(text: "@\r--héllo wörld €ü") == "@\r--héllo wörld €ü")
+
         // What the keyboard cannot do is said, and it goes on.
         let unknown = try Self.keypane(session, ["set", "--type", "klingon"])
         #expect(unknown.status == 1)
         #expect(unknown.errors.hasPrefix("keypane set: unknown keyboard type 'klingon': expected one of "))
         let badKey = try Self.keypane(session, ["set", "--return-key", "launch"])
         #expect(badKey.errors.hasPrefix("keypane set: unknown return key 'launch'"))
-        #expect(try Self.status(session)["type"] == "email")
+        #expect(try Self.status(session)["type"] == "de")
         let (exitStatus, messages) = keyboard.terminate()
         #expect(exitStatus == 0)
         #expect(messages.isEmpty)

@@ -272,6 +272,20 @@ import Testing
         #expect(library.rebased("email", on: "klingon") == nil && library.rebased("klingon", on: "de") == nil)
     }
 
+    /// A library read later (another language asked for) takes over the layouts the smaller one made
+    /// rather than read: a keyboard on a language's letters, the emoji keyboard; every file stays a name.
+    @Test func aLargerLibraryAdoptsTheLayoutsMadeRatherThanRead() throws {
+        let files = try LayoutLibrary.layoutPaths(in: packageRoot + "/Assets/layouts")
+        var smaller = try LayoutLibrary(files: files, only: ["de", "email"])
+        #expect(smaller["fr"] == nil && smaller.available.contains("fr"))
+        #expect(smaller.rebased("email", on: "de") == "email@de")
+        smaller.add(EmojiBoard(catalog: EmojiCatalog(groups: [])).layout())
+        var larger = try LayoutLibrary(files: files, only: ["de", "email", "fr"])
+        larger.adopt(from: smaller)
+        #expect(larger["fr"] != nil && larger["email@de"]?.language == "de" && larger[EmojiBoard.name] != nil)
+        #expect(larger.available.contains(EmojiBoard.name) && !larger.available.contains("email@de"))
+    }
+
     /// A keyboard made on a language's letters is the keyboard its file would give inheriting that
     /// language, layer for layer (the language's derived layers too), though the library kept only the
     /// language's resolved layout.
