@@ -28,18 +28,22 @@ func readText(_ path: String) -> String {
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4 else { fail("usage: keypane-dict WORDS [PAIRS] OUTPUT") }
 let output = arguments.last!
-var builder = DictionaryBuilder()
-do {
-    try builder.add(lines: readText(arguments[1]), pairs: false, source: arguments[1])
-    if arguments.count == 4 { try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2]) }
-} catch { fail("\(error)") }
-// symspellpy's list gives every contraction ("don't", "I'll") the same placeholder count, 300000, far
-// below how often they are written (Google Books' counts split words at apostrophes): they are given the
-// count of a common word instead, so "I'll" is offered like "ill".
-for (word, count) in builder.words where word.contains("'") && count == 300_000 {
-    builder.words[word] = 20_000_000
+/// The dictionary of the counts named on the command line, and how many words it has.
+func built() -> (bytes: [UInt8], words: Int) {
+    var builder = DictionaryBuilder()
+    do {
+        try builder.add(lines: readText(arguments[1]), pairs: false, source: arguments[1])
+        if arguments.count == 4 { try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2]) }
+    } catch { fail("\(error)") }
+    // symspellpy's list gives every contraction ("don't", "I'll") the same placeholder count, 300000, far
+    // below how often they are written (Google Books' counts split words at apostrophes): they are given
+    // the count of a common word instead, so "I'll" is offered like "ill".
+    for (word, count) in builder.words where word.contains("'") && count == 300_000 {
+        builder.words[word] = 20_000_000
+    }
+    return (builder.build(), builder.words.count)
 }
-let bytes = builder.build()
+let (bytes, wordCount) = built()
 do { _ = try WordDictionary(bytes: bytes, path: output) } catch { fail("the built dictionary does not read back: \(error)") }
 let temporary = output + ".new"
 // Written 64 KiB at a time: the page cache keeps a new file in pieces (folios) the size of the writes that
@@ -55,4 +59,4 @@ guard let out = fopen(temporary, "w"),
       rename(temporary, output) == 0 else {
     fail("cannot write \(output): \(String(cString: strerror(errno)))")
 }
-print("keypane-dict: \(output): \(builder.words.count) words, \(bytes.count) bytes")
+print("keypane-dict: \(output): \(wordCount) words, \(bytes.count) bytes")
