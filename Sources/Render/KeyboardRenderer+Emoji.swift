@@ -18,40 +18,36 @@ extension KeyboardRenderer {
     /// glyph (a ZWJ family, a flag, a toned hand: one glyph) and its font from the font's tables alone.
     func drawColourGlyph(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double,
                          maxWidth: Double) -> Bool {
-        guard let (font, glyph) = colourGlyph(text) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
-        guard let scaled = pango_cairo_font_get_scaled_font(font),
-              let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
-        defer { cairo_ft_scaled_font_unlock_face(scaled) }
-        let hasColour = face.pointee.face_flags & (1 << 14) != 0   // FT_FACE_FLAG_COLOR
-        guard hasColour, FT_Load_Glyph(face, glyph, Int32(1 << 20)) == 0,  // FT_LOAD_COLOR
-              let slot = face.pointee.glyph, slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
-              let pixels = slot.pointee.bitmap.buffer, let strike = face.pointee.size?.pointee.metrics.y_ppem,
-              strike > 0 else { return false }
-        let bitmap = slot.pointee.bitmap
-        let width = Double(bitmap.width), height = Double(bitmap.rows)
-        // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
-        guard let image = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(bitmap.width),
-                                                              Int32(bitmap.rows), bitmap.pitch) else { return false }
-        defer { cairo_surface_destroy(image) }
-        guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return false }
-        let scale = min(size / Double(strike), maxWidth / width)
-        let x = (cx - width * scale / 2).rounded(), y = (cy - height * scale / 2).rounded()
-        cairo_save(cr)
-        if let small = shrunk(pixels, width: Int(bitmap.width), height: Int(bitmap.rows), pitch: Int(bitmap.pitch),
-                              scale: scale, cr: cr) {
-            cairo_set_source_surface(cr, small, x, y)
-            cairo_surface_destroy(small)
-        } else {
-            cairo_translate(cr, x, y)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, image, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        }
-        cairo_paint(cr)
-        cairo_restore(cr)
-        if report != nil { record(text, size: scale * Double(strike), ink: (x, y, width * scale, height * scale), cr: cr) }
-        return true
+        withColourFace(text) { face, glyph -> Bool in
+            guard FT_Load_Glyph(face, glyph, Int32(1 << 20)) == 0,  // FT_LOAD_COLOR
+                  let slot = face.pointee.glyph, slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+                  let pixels = slot.pointee.bitmap.buffer, let strike = face.pointee.size?.pointee.metrics.y_ppem,
+                  strike > 0 else { return false }
+            let bitmap = slot.pointee.bitmap
+            let width = Double(bitmap.width), height = Double(bitmap.rows)
+            // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
+            guard let image = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(bitmap.width),
+                                                                  Int32(bitmap.rows), bitmap.pitch) else { return false }
+            defer { cairo_surface_destroy(image) }
+            guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return false }
+            let scale = min(size / Double(strike), maxWidth / width)
+            let x = (cx - width * scale / 2).rounded(), y = (cy - height * scale / 2).rounded()
+            cairo_save(cr)
+            if let small = shrunk(pixels, width: Int(bitmap.width), height: Int(bitmap.rows), pitch: Int(bitmap.pitch),
+                                  scale: scale, cr: cr) {
+                cairo_set_source_surface(cr, small, x, y)
+                cairo_surface_destroy(small)
+            } else {
+                cairo_translate(cr, x, y)
+                cairo_scale(cr, scale, scale)
+                cairo_set_source_surface(cr, image, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            }
+            cairo_paint(cr)
+            cairo_restore(cr)
+            if report != nil { record(text, size: scale * Double(strike), ink: (x, y, width * scale, height * scale), cr: cr) }
+            return true
+        } ?? false
     }
 
     /// The bitmap made `scale` times as large by `AreaShrink`, as an image to paint unscaled; nil where
@@ -90,12 +86,19 @@ extension KeyboardRenderer {
 
     /// Whether `text` is drawn from the colour font's bitmap: one glyph of a colour font.
     func isOneColourGlyph(_ text: String) -> Bool {
-        guard let (font, _) = colourGlyph(text) else { return false }
+        withColourFace(text) { _, _ in true } ?? false
+    }
+
+    /// Runs `body` with the colour font's face, locked, and the one glyph `text` shapes to in it; nil when
+    /// `text` is not one glyph of a colour font.
+    private func withColourFace<Result>(_ text: String, _ body: (FT_Face, UInt32) -> Result) -> Result? {
+        guard let (font, glyph) = colourGlyph(text) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(font)) }
         guard let scaled = pango_cairo_font_get_scaled_font(font),
-              let face = cairo_ft_scaled_font_lock_face(scaled) else { return false }
+              let face = cairo_ft_scaled_font_lock_face(scaled) else { return nil }
         defer { cairo_ft_scaled_font_unlock_face(scaled) }
-        return face.pointee.face_flags & (1 << 14) != 0   // FT_FACE_FLAG_COLOR
+        guard face.pointee.face_flags & (1 << 14) != 0 else { return nil }   // FT_FACE_FLAG_COLOR
+        return body(face, glyph)
     }
 
     /// The one glyph `text` shapes to and the font it is in (a reference the caller lets go of), as the

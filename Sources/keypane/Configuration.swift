@@ -25,6 +25,9 @@ enum Configuration {
         return nil
     }
 
+    /// The folder of the user's own layout files, or nil as for `directory()`.
+    static func layoutsDirectory() -> String? { directory().map { $0 + "/layouts" } }
+
     /// Options the settings file may not set: which file to read, and help.
     static let commandLineOnly: Set = ["config", "help"]
 

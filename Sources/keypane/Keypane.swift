@@ -115,7 +115,7 @@ func readLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) throw
         throw UsageError("cannot find the layout files: set KEYPANE_DATA_DIR or pass --layouts DIR")
     }
     do {
-        return try Configuration.layouts(bundled: directory, user: Configuration.directory().map { $0 + "/layouts" },
+        return try Configuration.layouts(bundled: directory, user: Configuration.layoutsDirectory(),
                                          only: names)
     } catch { throw UsageError("\(error)") }
 }

@@ -241,13 +241,13 @@ struct RunCommand {
         // of the user's own (a mistake in one is said at start). Another language's keyboard, never shown
         // unless enabled, is read when asked for (`keypane set --type de`): its layouts kept would be some
         // 0.45 MiB of the keyboard's memory.
-        let userLayouts = options["layouts"] == nil
-            ? Configuration.directory().flatMap { LayoutLibrary.files(in: $0 + "/layouts", ending: ".layout") } ?? [] : []
-        let kept = Set(enabled + KeyboardType.withLayoutFiles.map(\.rawValue) + userLayouts)
         let (options, shown, said) = (self.options, enabled, saidProblems)
         hostOptions.restOfLibrary = { more in
+            let userLayouts = options["layouts"] == nil
+                ? Configuration.layoutsDirectory().flatMap { LayoutLibrary.files(in: $0, ending: ".layout") } ?? [] : []
+            let kept = Set(shown + KeyboardType.withLayoutFiles.map(\.rawValue) + userLayouts).union(more)
             do {
-                let (library, problems) = try readLibrary(options, only: kept.union(more))
+                let (library, problems) = try readLibrary(options, only: kept)
                 // The user's layouts left out are said once, at the first reading.
                 if more.isEmpty { problems.filter { !said.contains($0) }.forEach { warn($0) } }
                 return library
