@@ -14,151 +14,153 @@ func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
     }
 }
 
-@Suite struct RendererTests {
-    @Test func cyrillicAndGreekHaveGlyphs() {
-        let renderer = KeyboardRenderer()
-        #expect(renderer.missingGlyphs(in: "йцукенгшщзхъЖЯ") == 0)
-        #expect(renderer.missingGlyphs(in: "ςερτυθιοπΩΨ") == 0)
-        #expect(renderer.missingGlyphs(in: "€£¥•…–—«»") == 0)
-        // A private-use character has no glyph: the check can see boxes.
-        #expect(renderer.missingGlyphs(in: "\u{F8FF}\u{10FFFD}") > 0)
-    }
+extension Rendering {
+    @Suite struct RendererTests {
+        @Test func cyrillicAndGreekHaveGlyphs() {
+            let renderer = KeyboardRenderer()
+            #expect(renderer.missingGlyphs(in: "йцукенгшщзхъЖЯ") == 0)
+            #expect(renderer.missingGlyphs(in: "ςερτυθιοπΩΨ") == 0)
+            #expect(renderer.missingGlyphs(in: "€£¥•…–—«»") == 0)
+            // A private-use character has no glyph: the check can see boxes.
+            #expect(renderer.missingGlyphs(in: "\u{F8FF}\u{10FFFD}") > 0)
+        }
 
-    @Test func aCyrillicLayoutDrawsItsLabels() throws {
-        let library = try LayoutLibrary(texts: ["ru": (text: """
-            type default
-            layers letters
-            layer letters
-            row й ц у к е н г ш щ з х
-            row ф ы в а п р о л д ж э
-            row @shift я ч с м и т ь б ю !BackSpace
-            row @globe " "*6 !Return*2
-            """, file: "ru.layout")])
-        let layout = try #require(library["ru"])
-        let geometry = try KeyboardLayoutEngine.layout(layout, width: 600, height: 240)
-        let surface = try Surface(width: 600, height: 240)
-        try KeyboardRenderer().draw(geometry, on: surface)
-        let key = geometry.keys[0]
-        #expect(key.label == "й")
-        // The key's centre holds dark label pixels on the white key.
-        let inner = Rect(x: key.rect.x + 4, y: key.rect.y + 4, width: key.rect.width - 8, height: key.rect.height - 8)
-        let dark = pixels(surface, in: inner).filter { ($0 & 0xFF) < 0x80 }.count
-        #expect(dark > 20)
-    }
+        @Test func aCyrillicLayoutDrawsItsLabels() throws {
+            let library = try LayoutLibrary(texts: ["ru": (text: """
+                type default
+                layers letters
+                layer letters
+                row й ц у к е н г ш щ з х
+                row ф ы в а п р о л д ж э
+                row @shift я ч с м и т ь б ю !BackSpace
+                row @globe " "*6 !Return*2
+                """, file: "ru.layout")])
+            let layout = try #require(library["ru"])
+            let geometry = try KeyboardLayoutEngine.layout(layout, width: 600, height: 240)
+            let surface = try Surface(width: 600, height: 240)
+            try KeyboardRenderer().draw(geometry, on: surface)
+            let key = geometry.keys[0]
+            #expect(key.label == "й")
+            // The key's centre holds dark label pixels on the white key.
+            let inner = Rect(x: key.rect.x + 4, y: key.rect.y + 4, width: key.rect.width - 8, height: key.rect.height - 8)
+            let dark = pixels(surface, in: inner).filter { ($0 & 0xFF) < 0x80 }.count
+            #expect(dark > 20)
+        }
 
-    @Test func pressedKeysChangeOnlyThemselves() throws {
-        let (geometry, plain) = try render(.default, width: 375, height: 260, theme: .light)
-        let qIndex = 0
-        let (_, pressed) = try render(.default, width: 375, height: 260, theme: .light,
-                                      state: KeyboardState(pressed: [qIndex]))
-        let q = geometry.keys[qIndex].rect
-        #expect(pixels(plain, in: q) != pixels(pressed, in: q))
-        let w = geometry.keys[1].rect
-        #expect(pixels(plain, in: w) == pixels(pressed, in: w))
-    }
+        @Test func pressedKeysChangeOnlyThemselves() throws {
+            let (geometry, plain) = try render(.default, width: 375, height: 260, theme: .light)
+            let qIndex = 0
+            let (_, pressed) = try render(.default, width: 375, height: 260, theme: .light,
+                                          state: KeyboardState(pressed: [qIndex]))
+            let q = geometry.keys[qIndex].rect
+            #expect(pixels(plain, in: q) != pixels(pressed, in: q))
+            let w = geometry.keys[1].rect
+            #expect(pixels(plain, in: w) == pixels(pressed, in: w))
+        }
 
-    @Test func redrawingOneKeyMatchesAFullDraw() throws {
-        for type in [KeyboardType.default, .desktop, .phonePad] {
-            for theme in Theme.all {
-                let (geometry, surface) = try render(type, width: 1024, height: 340, theme: theme)
-                let index = geometry.keys.count / 2
-                let state = KeyboardState(pressed: [index])
-                let renderer = KeyboardRenderer(theme: theme)
-                try renderer.redrawKey(index, of: geometry, state: state, on: surface)
-                let (_, full) = try render(type, width: 1024, height: 340, theme: theme, state: state)
-                #expect(differingPixels(surface, full, tolerance: 0) == 0, "\(type) \(theme.name)")
-                // And back again.
-                try renderer.redrawKey(index, of: geometry, state: KeyboardState(), on: surface)
-                let (_, plain) = try render(type, width: 1024, height: 340, theme: theme)
-                #expect(differingPixels(surface, plain, tolerance: 0) == 0)
+        @Test func redrawingOneKeyMatchesAFullDraw() throws {
+            for type in [KeyboardType.default, .desktop, .phonePad] {
+                for theme in Theme.all {
+                    let (geometry, surface) = try render(type, width: 1024, height: 340, theme: theme)
+                    let index = geometry.keys.count / 2
+                    let state = KeyboardState(pressed: [index])
+                    let renderer = KeyboardRenderer(theme: theme)
+                    try renderer.redrawKey(index, of: geometry, state: state, on: surface)
+                    let (_, full) = try render(type, width: 1024, height: 340, theme: theme, state: state)
+                    #expect(differingPixels(surface, full, tolerance: 0) == 0, "\(type) \(theme.name)")
+                    // And back again.
+                    try renderer.redrawKey(index, of: geometry, state: KeyboardState(), on: surface)
+                    let (_, plain) = try render(type, width: 1024, height: 340, theme: theme)
+                    #expect(differingPixels(surface, plain, tolerance: 0) == 0)
+                }
             }
         }
-    }
 
-    /// One renderer keeps images of the keys it drew; whatever it drew before, and after a theme change,
-    /// its drawing equals a fresh renderer's.
-    @Test func aReusedRendererNeverShowsAStaleLook() throws {
-        let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 600, height: 260)
-        let shift = try #require(geometry.keys.firstIndex { $0.function == .shift })
-        let q = 0
-        let states = [KeyboardState(), KeyboardState(pressed: [q]), KeyboardState(shift: .on),
-                      KeyboardState(pressed: [q, shift], shift: .capsLock),
-                      KeyboardState(pressed: [q], popups: [.preview(key: q, label: "q")]), KeyboardState()]
-        let reused = KeyboardRenderer()
-        for theme in [Theme.light, .dark, .light] {
-            reused.theme = theme
-            for state in states {
-                let surface = try Surface(width: 600, height: 260)
-                try reused.draw(geometry, state: state, on: surface)
-                let fresh = try Surface(width: 600, height: 260)
-                try KeyboardRenderer(theme: theme).draw(geometry, state: state, on: fresh)
-                #expect(differingPixels(surface, fresh, tolerance: 0) == 0, "\(theme.name) \(state)")
+        /// One renderer keeps images of the keys it drew; whatever it drew before, and after a theme change,
+        /// its drawing equals a fresh renderer's.
+        @Test func aReusedRendererNeverShowsAStaleLook() throws {
+            let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 600, height: 260)
+            let shift = try #require(geometry.keys.firstIndex { $0.function == .shift })
+            let q = 0
+            let states = [KeyboardState(), KeyboardState(pressed: [q]), KeyboardState(shift: .on),
+                          KeyboardState(pressed: [q, shift], shift: .capsLock),
+                          KeyboardState(pressed: [q], popups: [.preview(key: q, label: "q")]), KeyboardState()]
+            let reused = KeyboardRenderer()
+            for theme in [Theme.light, .dark, .light] {
+                reused.theme = theme
+                for state in states {
+                    let surface = try Surface(width: 600, height: 260)
+                    try reused.draw(geometry, state: state, on: surface)
+                    let fresh = try Surface(width: 600, height: 260)
+                    try KeyboardRenderer(theme: theme).draw(geometry, state: state, on: fresh)
+                    #expect(differingPixels(surface, fresh, tolerance: 0) == 0, "\(theme.name) \(state)")
+                }
             }
         }
-    }
 
-    @Test func shiftStatesLookDifferent() throws {
-        let (geometry, off) = try render(.default, width: 375, height: 260, theme: .light)
-        let (_, on) = try render(.default, width: 375, height: 260, theme: .light, state: KeyboardState(shift: .on))
-        let (_, caps) = try render(.default, width: 375, height: 260, theme: .light,
-                                   state: KeyboardState(shift: .capsLock))
-        let shift = try #require(geometry.keys.first { $0.function == .shift }).rect
-        let a = pixels(off, in: shift), b = pixels(on, in: shift), c = pixels(caps, in: shift)
-        #expect(a != b && b != c && a != c)
-    }
-
-    @Test func everyIconDrawsSomething() throws {
-        let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 1024, height: 340)
-        let surface = try Surface(width: 1024, height: 340)
-        try KeyboardRenderer().draw(geometry, on: surface)
-        for key in geometry.keys where key.icon != nil {
-            let values = Set(pixels(surface, in: key.rect))
-            #expect(values.count > 4, "\(key.icon!) draws nothing")
+        @Test func shiftStatesLookDifferent() throws {
+            let (geometry, off) = try render(.default, width: 375, height: 260, theme: .light)
+            let (_, on) = try render(.default, width: 375, height: 260, theme: .light, state: KeyboardState(shift: .on))
+            let (_, caps) = try render(.default, width: 375, height: 260, theme: .light,
+                                       state: KeyboardState(shift: .capsLock))
+            let shift = try #require(geometry.keys.first { $0.function == .shift }).rect
+            let a = pixels(off, in: shift), b = pixels(on, in: shift), c = pixels(caps, in: shift)
+            #expect(a != b && b != c && a != c)
         }
-    }
 
-    @Test func popupsDrawAboveTheirKeyAndLeaveNoTrace() throws {
-        let (geometry, surface) = try render(.default, width: 375, height: 260, theme: .light)
-        let (_, plain) = try render(.default, width: 375, height: 260, theme: .light)
-        let e = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
-        let popups: [Popup] = [.preview(key: e, label: "s"), .alternates(key: e, options: ["s", "ß", "ś"], selected: 1),
-                               .keyboards(key: e, titles: ["English (US)", "Desktop (US)"], selected: 0)]
-        let renderer = KeyboardRenderer()
-        for popup in popups {
-            let area = PopupLayout.rect(for: popup, in: geometry)
-            // Above the key; a preview joins it as iOS's balloon does (its area ends with the key).
-            let key = geometry.keys[e].rect
-            if case .preview = popup {
-                #expect(PopupLayout.isBalloon(area, key: key) && area.y < key.y - key.height)
-            } else {
-                #expect(area.maxY <= key.y || area.y == 0)
+        @Test func everyIconDrawsSomething() throws {
+            let geometry = try KeyboardLayoutEngine.layout(bundledLayout(.default), width: 1024, height: 340)
+            let surface = try Surface(width: 1024, height: 340)
+            try KeyboardRenderer().draw(geometry, on: surface)
+            for key in geometry.keys where key.icon != nil {
+                let values = Set(pixels(surface, in: key.rect))
+                #expect(values.count > 4, "\(key.icon!) draws nothing")
             }
-            try renderer.redraw([area], of: geometry, state: KeyboardState(pressed: [e], popups: [popup]), on: surface)
-            #expect(pixels(surface, in: area) != pixels(plain, in: area), "\(popup)")
-            // Closing it: redraw the same area without it.
-            try renderer.redraw([area, KeyboardRenderer.keyArea(geometry.keys[e].rect)], of: geometry,
-                                state: KeyboardState(), on: surface)
-            #expect(differingPixels(surface, plain, tolerance: 0) == 0, "\(popup)")
         }
-    }
 
-    @Test func popupsOverAPopupFreeCopyMatchAFullDraw() throws {
-        let (geometry, surface) = try render(.default, width: 1024, height: 340, theme: .dark)
-        let s = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
-        let state = KeyboardState(pressed: [s], popups: [.alternates(key: s, options: ["s", "ß", "ś", "š"], selected: 2)])
-        let renderer = KeyboardRenderer(theme: .dark)
-        // A popup's drawing, like a key's, covers its rectangle and the shadow line below it.
-        let area = KeyboardRenderer.keyArea(PopupLayout.rect(for: state.popups[0], in: geometry))
-        try renderer.redraw([KeyboardRenderer.keyArea(geometry.keys[s].rect)], of: geometry, state: state,
-                            on: surface, popups: false)
-        try renderer.drawPopups(over: [area], of: geometry, state: state, on: surface)
-        let (_, full) = try render(.default, width: 1024, height: 340, theme: .dark, state: state)
-        #expect(differingPixels(surface, full, tolerance: 0) == 0)
-    }
+        @Test func popupsDrawAboveTheirKeyAndLeaveNoTrace() throws {
+            let (geometry, surface) = try render(.default, width: 375, height: 260, theme: .light)
+            let (_, plain) = try render(.default, width: 375, height: 260, theme: .light)
+            let e = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
+            let popups: [Popup] = [.preview(key: e, label: "s"), .alternates(key: e, options: ["s", "ß", "ś"], selected: 1),
+                                   .keyboards(key: e, titles: ["English (US)", "Desktop (US)"], selected: 0)]
+            let renderer = KeyboardRenderer()
+            for popup in popups {
+                let area = PopupLayout.rect(for: popup, in: geometry)
+                // Above the key; a preview joins it as iOS's balloon does (its area ends with the key).
+                let key = geometry.keys[e].rect
+                if case .preview = popup {
+                    #expect(PopupLayout.isBalloon(area, key: key) && area.y < key.y - key.height)
+                } else {
+                    #expect(area.maxY <= key.y || area.y == 0)
+                }
+                try renderer.redraw([area], of: geometry, state: KeyboardState(pressed: [e], popups: [popup]), on: surface)
+                #expect(pixels(surface, in: area) != pixels(plain, in: area), "\(popup)")
+                // Closing it: redraw the same area without it.
+                try renderer.redraw([area, KeyboardRenderer.keyArea(geometry.keys[e].rect)], of: geometry,
+                                    state: KeyboardState(), on: surface)
+                #expect(differingPixels(surface, plain, tolerance: 0) == 0, "\(popup)")
+            }
+        }
 
-    @Test func badSurfacesAndPathsAreErrors() throws {
-        #expect(throws: RenderError.self) { try Surface(width: -1, height: 10) }
-        let surface = try Surface(width: 10, height: 10)
-        #expect(throws: RenderError.self) { try surface.writePNG(to: "/nonexistent/folder/x.png") }
+        @Test func popupsOverAPopupFreeCopyMatchAFullDraw() throws {
+            let (geometry, surface) = try render(.default, width: 1024, height: 340, theme: .dark)
+            let s = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
+            let state = KeyboardState(pressed: [s], popups: [.alternates(key: s, options: ["s", "ß", "ś", "š"], selected: 2)])
+            let renderer = KeyboardRenderer(theme: .dark)
+            // A popup's drawing, like a key's, covers its rectangle and the shadow line below it.
+            let area = KeyboardRenderer.keyArea(PopupLayout.rect(for: state.popups[0], in: geometry))
+            try renderer.redraw([KeyboardRenderer.keyArea(geometry.keys[s].rect)], of: geometry, state: state,
+                                on: surface, popups: false)
+            try renderer.drawPopups(over: [area], of: geometry, state: state, on: surface)
+            let (_, full) = try render(.default, width: 1024, height: 340, theme: .dark, state: state)
+            #expect(differingPixels(surface, full, tolerance: 0) == 0)
+        }
+
+        @Test func badSurfacesAndPathsAreErrors() throws {
+            #expect(throws: RenderError.self) { try Surface(width: -1, height: 10) }
+            let surface = try Surface(width: 10, height: 10)
+            #expect(throws: RenderError.self) { try surface.writePNG(to: "/nonexistent/folder/x.png") }
+        }
     }
 }

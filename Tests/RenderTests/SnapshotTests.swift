@@ -60,86 +60,88 @@ func render(_ type: KeyboardType, width: Int, height: Int, theme: Theme, layer: 
     return (geometry, surface)
 }
 
-@Suite struct SnapshotTests {
-    @Test(arguments: KeyboardType.withLayoutFiles)
-    func everyTypeInBothClassesAndThemes(type: KeyboardType) throws {
-        for (widthClass, width, height) in snapshotSizes {
-            for theme in Theme.all {
-                let name = "\(type.rawValue)-\(widthClass.rawValue)-\(theme.name)"
-                let (geometry, surface) = try render(type, width: width, height: height, theme: theme)
-                #expect(geometry.widthClass == widthClass)
-                try compare(surface, toSnapshot: name)
-            }
-        }
-    }
-
-    /// Every language's keyboard in both classes (the light theme; the themes are the types' snapshots'
-    /// business), with their keys' words in their language, and the Globe list naming languages in their own
-    /// scripts.
-    @Test(arguments: languageLayouts)
-    func everyLanguageInBothClasses(name: String) throws {
-        for (widthClass, width, height) in snapshotSizes {
-            let layout = try #require(bundled[name])
-            var options = LayoutOptions(showsGlobe: true)
-            options.labels = layout.labels
-            let geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height, options: options)
-            #expect(geometry.widthClass == widthClass)
-            let surface = try Surface(width: width, height: height)
-            try KeyboardRenderer(theme: .light).draw(geometry, on: surface)
-            try compare(surface, toSnapshot: "language-\(name)-\(widthClass.rawValue)")
-        }
-    }
-
-    @Test func theGlobeListNamesLanguagesInTheirOwnScripts() throws {
-        for (widthClass, width, height) in snapshotSizes {
-            let geometry = try KeyboardLayoutEngine.layout(try #require(bundled["ru"]), width: width, height: height,
-                                                           options: LayoutOptions(showsGlobe: true))
-            let popup = try #require(Popup.keyboards(["English (US)", "Deutsch", "Русский", "Ελληνικά", "Türkçe"],
-                                                     selected: 2, in: geometry))
-            let surface = try Surface(width: width, height: height)
-            try KeyboardRenderer(theme: .light).draw(geometry, state: KeyboardState(pressed: [popup.key], popups: [popup]),
-                                                     on: surface)
-            try compare(surface, toSnapshot: "popup-languages-\(widthClass.rawValue)")
-        }
-    }
-
-    /// The popups as the live keyboard draws them: the balloon over a pressed key, a held key's accents
-    /// with one chosen, the Globe key's list (with "Hide keyboard" where the keyboard has no dismiss key).
-    @Test(arguments: ["preview", "alternates", "keyboards"])
-    func popupsInBothClassesAndThemes(kind: String) throws {
-        for (widthClass, width, height) in snapshotSizes {
-            for theme in [Theme.light, .dark] {
-                let type: KeyboardType = kind == "keyboards" ? .email : .default
-                let geometry = try KeyboardLayoutEngine.layout(bundledLayout(type), width: width, height: height,
-                                                               options: LayoutOptions(showsSuggestions: true))
-                let e = try #require(geometry.keys.firstIndex { $0.function == .text("e") })
-                let popup: Popup? = switch kind {
-                case "preview": Popup.preview(of: e, in: geometry)
-                case "alternates": Popup.alternates(of: e, in: geometry, selected: 2)
-                default: Popup.keyboards(["English (US)", "Desktop (US)", "Email address"], selected: 2, in: geometry)
+extension Rendering {
+    @Suite struct SnapshotTests {
+        @Test(arguments: KeyboardType.withLayoutFiles)
+        func everyTypeInBothClassesAndThemes(type: KeyboardType) throws {
+            for (widthClass, width, height) in snapshotSizes {
+                for theme in Theme.all {
+                    let name = "\(type.rawValue)-\(widthClass.rawValue)-\(theme.name)"
+                    let (geometry, surface) = try render(type, width: width, height: height, theme: theme)
+                    #expect(geometry.widthClass == widthClass)
+                    try compare(surface, toSnapshot: name)
                 }
-                let shown = try #require(popup)
-                let surface = try Surface(width: width, height: height)
-                try KeyboardRenderer(theme: theme).draw(geometry, state: KeyboardState(pressed: [shown.key], popups: [shown]),
-                                                        on: surface)
-                try compare(surface, toSnapshot: "popup-\(kind)-\(widthClass.rawValue)-\(theme.name)")
             }
         }
-    }
 
-    func compare(_ surface: Surface, toSnapshot name: String) throws {
-        let path = "\(snapshotDirectory)/\(name).png"
-        if recording {
-            try surface.writePNG(to: path)
-            return
+        /// Every language's keyboard in both classes (the light theme; the themes are the types' snapshots'
+        /// business), with their keys' words in their language, and the Globe list naming languages in their own
+        /// scripts.
+        @Test(arguments: languageLayouts)
+        func everyLanguageInBothClasses(name: String) throws {
+            for (widthClass, width, height) in snapshotSizes {
+                let layout = try #require(bundled[name])
+                var options = LayoutOptions(showsGlobe: true)
+                options.labels = layout.labels
+                let geometry = try KeyboardLayoutEngine.layout(layout, width: width, height: height, options: options)
+                #expect(geometry.widthClass == widthClass)
+                let surface = try Surface(width: width, height: height)
+                try KeyboardRenderer(theme: .light).draw(geometry, on: surface)
+                try compare(surface, toSnapshot: "language-\(name)-\(widthClass.rawValue)")
+            }
         }
-        let expected = try #require(loadPNG(path), "no snapshot \(path): run with KEYPANE_RECORD_SNAPSHOTS=1")
-        #expect(expected.width == surface.width && expected.height == surface.height)
-        let differing = differingPixels(surface, expected.surface)
-        // A little room for font rendering; a moved key or label changes thousands of pixels.
-        if differing > surface.width * surface.height * 4 / 500 {
-            try? surface.writePNG(to: "/tmp/keypane-snapshot-\(name).png")
-            Issue.record("\(name): \(differing) channel values differ; actual in /tmp/keypane-snapshot-\(name).png")
+
+        @Test func theGlobeListNamesLanguagesInTheirOwnScripts() throws {
+            for (widthClass, width, height) in snapshotSizes {
+                let geometry = try KeyboardLayoutEngine.layout(try #require(bundled["ru"]), width: width, height: height,
+                                                               options: LayoutOptions(showsGlobe: true))
+                let popup = try #require(Popup.keyboards(["English (US)", "Deutsch", "Русский", "Ελληνικά", "Türkçe"],
+                                                         selected: 2, in: geometry))
+                let surface = try Surface(width: width, height: height)
+                try KeyboardRenderer(theme: .light).draw(geometry, state: KeyboardState(pressed: [popup.key], popups: [popup]),
+                                                         on: surface)
+                try compare(surface, toSnapshot: "popup-languages-\(widthClass.rawValue)")
+            }
+        }
+
+        /// The popups as the live keyboard draws them: the balloon over a pressed key, a held key's accents
+        /// with one chosen, the Globe key's list (with "Hide keyboard" where the keyboard has no dismiss key).
+        @Test(arguments: ["preview", "alternates", "keyboards"])
+        func popupsInBothClassesAndThemes(kind: String) throws {
+            for (widthClass, width, height) in snapshotSizes {
+                for theme in [Theme.light, .dark] {
+                    let type: KeyboardType = kind == "keyboards" ? .email : .default
+                    let geometry = try KeyboardLayoutEngine.layout(bundledLayout(type), width: width, height: height,
+                                                                   options: LayoutOptions(showsSuggestions: true))
+                    let e = try #require(geometry.keys.firstIndex { $0.function == .text("e") })
+                    let popup: Popup? = switch kind {
+                    case "preview": Popup.preview(of: e, in: geometry)
+                    case "alternates": Popup.alternates(of: e, in: geometry, selected: 2)
+                    default: Popup.keyboards(["English (US)", "Desktop (US)", "Email address"], selected: 2, in: geometry)
+                    }
+                    let shown = try #require(popup)
+                    let surface = try Surface(width: width, height: height)
+                    try KeyboardRenderer(theme: theme).draw(geometry, state: KeyboardState(pressed: [shown.key], popups: [shown]),
+                                                            on: surface)
+                    try compare(surface, toSnapshot: "popup-\(kind)-\(widthClass.rawValue)-\(theme.name)")
+                }
+            }
+        }
+
+        func compare(_ surface: Surface, toSnapshot name: String) throws {
+            let path = "\(snapshotDirectory)/\(name).png"
+            if recording {
+                try surface.writePNG(to: path)
+                return
+            }
+            let expected = try #require(loadPNG(path), "no snapshot \(path): run with KEYPANE_RECORD_SNAPSHOTS=1")
+            #expect(expected.width == surface.width && expected.height == surface.height)
+            let differing = differingPixels(surface, expected.surface)
+            // A little room for font rendering; a moved key or label changes thousands of pixels.
+            if differing > surface.width * surface.height * 4 / 500 {
+                try? surface.writePNG(to: "/tmp/keypane-snapshot-\(name).png")
+                Issue.record("\(name): \(differing) channel values differ; actual in /tmp/keypane-snapshot-\(name).png")
+            }
         }
     }
 }
