@@ -31,6 +31,21 @@ func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) thr
         draws.append(now() - start)
     }
     print("keypane emoji page drawn with nothing cached (\(glyphs) emoji, 1024x320 image): \(stats(draws))")
+    // The same page drawn ahead key by key, as the host draws it while the Globe key is held: each bitmap
+    // decoded in the drawing, or named first to the decoder's thread (`decodeAhead`), as the host does.
+    let keys = page.keys.indices.map { (geometry: page, key: $0) }
+    var alone: [Double] = [], shared: [Double] = []
+    for round in 0..<40 {
+        let renderer = KeyboardRenderer()
+        let surface = try Surface(width: 1024, height: 320)
+        try renderer.draw(try KeyboardLayoutEngine.layout(emoji, layer: "symbols", width: 1024, height: 320), on: surface)
+        let start = now()
+        if round % 2 == 1 { renderer.decodeAhead(keys) }
+        for key in page.keys.indices { renderer.prepareKey(key, of: page, state: KeyboardState(), on: surface) }
+        if round % 2 == 1 { shared.append(now() - start) } else { alone.append(now() - start) }
+    }
+    print("keypane emoji page drawn ahead key by key, nothing cached: bitmaps decoded in the drawing \(stats(alone)); "
+          + "decoded on the decoder's thread meanwhile \(stats(shared))")
     let bench = try LiveBench()
     defer { bench.close() }
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-bench-emoji-\(getpid())")

@@ -4,12 +4,13 @@ import Glibc
 internal import CCairo
 internal import CPangoCairo
 internal import CPangoFc
+public import KeyboardModel
 
 /// Emoji keys: drawn from the colour font's bitmap.
 extension KeyboardRenderer {
     /// Draws a label that is one colour glyph (an emoji: on a key, a group's tab, a balloon, a skin tone)
-    /// at `size`, centred on (cx, cy) and no wider than `maxWidth`, from the font's bitmap, decoded here
-    /// and dropped once drawn; false when the label is not one colour glyph (`drawText` lays it out then). Drawn by cairo, each emoji's image would stay in
+    /// at `size`, centred on (cx, cy) and no wider than `maxWidth`, from the font's bitmap, decoded here (or
+    /// ahead, on the decoder's thread: `decodeAhead`) and dropped once drawn; false when the label is not one colour glyph (`drawText` lays it out then). Drawn by cairo, each emoji's image would stay in
     /// cairo's glyph cache for good: some 20 MiB once every page has been seen, while the key images the
     /// renderer keeps (`images`) are what a redraw copies.
     ///
@@ -19,21 +20,29 @@ extension KeyboardRenderer {
     func drawColourGlyph(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double,
                          maxWidth: Double) -> Bool {
         withColourFace(text) { face, glyph -> Bool in
-            guard FT_Load_Glyph(face, glyph, Int32(1 << 20)) == 0,  // FT_LOAD_COLOR
-                  let slot = face.pointee.glyph, slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
-                  let pixels = slot.pointee.bitmap.buffer, let strike = face.pointee.size?.pointee.metrics.y_ppem,
-                  strike > 0 else { return false }
-            let bitmap = slot.pointee.bitmap
+            guard let strike = face.pointee.size?.pointee.metrics.y_ppem, strike > 0 else { return false }
+            // Decoded ahead on the decoder's thread, or here.
+            let decoded = decoder.flatMap { Self.decodes($0, face: face) ? $0.take(glyph) : nil }
+            defer { decoded?.free() }
+            guard let bitmap = decoded ?? {
+                guard FT_Load_Glyph(face, glyph, BitmapDecoder.loadColour) == 0, let slot = face.pointee.glyph,
+                      slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+                      let pixels = slot.pointee.bitmap.buffer else { return nil }
+                let bitmap = slot.pointee.bitmap
+                return BitmapDecoder.Bitmap(pixels: pixels, width: Int(bitmap.width), rows: Int(bitmap.rows),
+                                            pitch: Int(bitmap.pitch))
+            }() else { return false }
+            let pixels = bitmap.pixels
             let width = Double(bitmap.width), height = Double(bitmap.rows)
             // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
             guard let image = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(bitmap.width),
-                                                                  Int32(bitmap.rows), bitmap.pitch) else { return false }
+                                                                  Int32(bitmap.rows), Int32(bitmap.pitch)) else { return false }
             defer { cairo_surface_destroy(image) }
             guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return false }
             let scale = min(size / Double(strike), maxWidth / width)
             let x = (cx - width * scale / 2).rounded(), y = (cy - height * scale / 2).rounded()
             cairo_save(cr)
-            if let small = shrunk(pixels, width: Int(bitmap.width), height: Int(bitmap.rows), pitch: Int(bitmap.pitch),
+            if let small = shrunk(pixels, width: bitmap.width, height: bitmap.rows, pitch: bitmap.pitch,
                                   scale: scale, cr: cr) {
                 cairo_set_source_surface(cr, small, x, y)
                 cairo_surface_destroy(small)
@@ -72,6 +81,41 @@ extension KeyboardRenderer {
         return small
     }
 
+    /// Has the colour glyphs of these keys, drawn ahead next (`prepareKey`, in this order), decoded on the
+    /// decoder's thread meanwhile (`BitmapDecoder`); keys whose image is made already, or that are not one
+    /// colour glyph, are left out. Shaping each label finds its glyph: some microseconds, and the colour
+    /// font loaded the first time.
+    public func decodeAhead(_ keys: [(geometry: KeyboardGeometry, key: Int)]) {
+        var glyphs: [UInt32] = []
+        for (geometry, index) in keys where imagesSize == (geometry.width, geometry.height) {
+            let look = keyLook(geometry, index: index, state: KeyboardState())
+            guard !images.contains(.key(look)), let label = look.label, Self.mayBeEmoji(label) else { continue }
+            withColourFace(label) { face, glyph in
+                if decoder(for: face) != nil { glyphs.append(glyph) }
+            }
+        }
+        decoder?.want(glyphs)
+    }
+
+    /// The decoder of the face's bitmaps: the one there, or a new one for this face (a colour font's face
+    /// of a file, with a strike selected); nil when there is none (a face not read from a file).
+    private func decoder(for face: FT_Face) -> BitmapDecoder? {
+        if let decoder, Self.decodes(decoder, face: face) { return decoder }
+        guard let path = face.pointee.stream?.pointee.pathname.pointer,
+              let strike = face.pointee.size?.pointee.metrics.y_ppem else { return nil }
+        decoder = BitmapDecoder(file: String(cString: path.assumingMemoryBound(to: CChar.self)),
+                                index: Int(face.pointee.face_index & 0xFFFF), strike: Int(strike))
+        return decoder
+    }
+
+    /// Whether `decoder` decodes the bitmaps of this face: its file, face and strike.
+    static func decodes(_ decoder: BitmapDecoder, face: FT_Face) -> Bool {
+        guard let path = face.pointee.stream?.pointee.pathname.pointer else { return false }
+        return Int(face.pointee.size?.pointee.metrics.y_ppem ?? 0) == decoder.strike
+            && Int(face.pointee.face_index & 0xFFFF) == decoder.index
+            && strcmp(path.assumingMemoryBound(to: CChar.self), decoder.file) == 0
+    }
+
     /// Whether a label may be an emoji: it holds a character shown as an emoji by default (a flag's
     /// letters too), or the selector that asks for one (keycaps). Letters and words never do, and are not
     /// shaped twice.
@@ -91,7 +135,7 @@ extension KeyboardRenderer {
 
     /// Runs `body` with the colour font's face, locked, and the one glyph `text` shapes to in it; nil when
     /// `text` is not one glyph of a colour font.
-    private func withColourFace<Result>(_ text: String, _ body: (FT_Face, UInt32) -> Result) -> Result? {
+    func withColourFace<Result>(_ text: String, _ body: (FT_Face, UInt32) -> Result) -> Result? {
         guard let (font, glyph) = colourGlyph(text) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(font)) }
         guard let scaled = pango_cairo_font_get_scaled_font(font),

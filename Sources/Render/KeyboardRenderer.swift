@@ -22,6 +22,9 @@ public final class KeyboardRenderer {
     let pangoContext: OpaquePointer
     private let layout: OpaquePointer
     let font: OpaquePointer
+    /// Colour glyphs' bitmaps decoded on a thread, ahead of the keys drawn ahead (`decodeAhead`); made
+    /// the first time emoji are.
+    var decoder: BitmapDecoder?
     /// The text in `layout` now: a label is measured, then drawn, and laid out once for both.
     private var laidOut = ""
 

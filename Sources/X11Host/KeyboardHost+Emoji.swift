@@ -119,6 +119,7 @@ extension KeyboardHost {
         // the finger is down, not in the switch's frame (some 10 ms).
         if globeHeld, LabelFonts.isNarrow { LabelFonts.willDraw(ahead.flatMap { $0.keys.compactMap(\.label) }) }
         drawingAhead = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
+        drawingAheadNamed = false
     }
 
     /// What the keys drawn ahead were chosen from: a plan is made again only when it changes. (A value,
@@ -139,6 +140,12 @@ extension KeyboardHost {
         guard let surface = window.cleanSurface else {
             drawingAhead = []
             return
+        }
+        // The colour glyphs of the keys planned are decoded on a thread meanwhile (not when the plan is made:
+        // the fonts may be still being read then).
+        if !drawingAheadNamed {
+            drawingAheadNamed = true
+            painter.renderer.decodeAhead(drawingAhead)
         }
         while !drawingAhead.isEmpty {
             let (geometry, key) = drawingAhead.removeFirst()
