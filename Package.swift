@@ -87,6 +87,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .testTarget(name: "WordsTests", dependencies: ["Words"], swiftSettings: swiftSettings),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: swiftSettings),
+        .testTarget(name: "InjectorTests", dependencies: ["Injector"], swiftSettings: swiftSettings),
         .testTarget(name: "SoundTests", dependencies: ["Sound"], swiftSettings: swiftSettings),
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
