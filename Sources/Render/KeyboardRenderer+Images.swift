@@ -48,7 +48,8 @@ extension KeyboardRenderer {
     /// `width` x `height` and `paint` draws it with its top-left corner at the origin.
     func drawCached(_ look: Look, x: Int, y: Int, width: Int, height: Int, cr: OpaquePointer,
                             paint: (OpaquePointer) -> Void) {
-        guard let image = cachedImage(look, width: width, height: height, cr: cr, paint: paint) else {
+        let cached = drawsInPlace ? images.use(look) : cachedImage(look, width: width, height: height, cr: cr, paint: paint)
+        guard let image = cached else {
             // No memory for an image: draw in place.
             cairo_save(cr)
             cairo_translate(cr, Double(x), Double(y))

@@ -188,6 +188,9 @@ public final class KeyboardRenderer {
     /// current one belongs in, in device coordinates.
     var report: [DrawnLabel]?
     var labelBox = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// Keys not drawn yet are drawn straight onto the surface, not into an image kept for the next time:
+    /// for the first frame, which a person waits for (each image is an X pixmap made, drawn and copied).
+    public var drawsInPlace = false
     /// The keyboard size the images were drawn for.
     var imagesSize = (width: 0, height: 0)
 

@@ -182,7 +182,9 @@ public final class KeyboardHost {
 
     /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
     public func run() -> Int32 {
+        painter.renderer.drawsInPlace = true
         show()
+        painter.renderer.drawsInPlace = false
         Trace.step("first frame drawn and flushed")
         if window.presentFirstExpose(limit: 0.1) { Trace.step("first frame on screen") }
         // The keymap and the desktop's settings are read once the first frame is out, not on the first tap;

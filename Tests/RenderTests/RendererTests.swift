@@ -1,5 +1,5 @@
 import KeyboardModel
-import Render
+@testable import Render
 import TestSupport
 import Testing
 
@@ -73,6 +73,24 @@ extension Rendering {
                     let (_, plain) = try render(type, width: 1024, height: 340, theme: theme)
                     #expect(differingPixels(surface, plain, tolerance: 0) == 0)
                 }
+            }
+        }
+
+        /// The first frame is drawn in place: the same pixels, and no key image kept; a redraw after it makes
+        /// the images again.
+        @Test func aFrameDrawnInPlaceIsTheSameAndKeepsNoImage() throws {
+            for type in [KeyboardType.default, .desktop] {
+                let (geometry, cached) = try render(type, width: 1024, height: 340, theme: .light)
+                let renderer = KeyboardRenderer()
+                let surface = try Surface(width: 1024, height: 340)
+                renderer.drawsInPlace = true
+                try renderer.draw(geometry, on: surface)
+                #expect(renderer.images.count == 0)
+                #expect(differingPixels(surface, cached, tolerance: 0) == 0)
+                renderer.drawsInPlace = false
+                try renderer.draw(geometry, on: surface)
+                #expect(renderer.images.count > 0)
+                #expect(differingPixels(surface, cached, tolerance: 0) == 0)
             }
         }
 
