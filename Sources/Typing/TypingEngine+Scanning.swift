@@ -161,6 +161,9 @@ extension TypingEngine {
         return update
     }
 
+    /// When auto scanning next moves the highlight (the loop's clock), or nil.
+    public var scanNextStep: Double? { scanPosition?.nextStep }
+
     /// What scanning highlights, by name: keys left to right, or the popup cell.
     public var scanHighlight: [String] {
         if scanPosition?.inPopup == true, let open = scanPopup, let index = scanPosition?.index {

@@ -1,14 +1,20 @@
 internal import CX11
+internal import EventLoop
 internal import KeyboardModel
 internal import Typing
 
 /// What the keyboard does for `keypane show`, `hide`, `toggle`, `status`, `set` and `type` (ControlServer
 /// reads the requests from the socket).
 extension KeyboardHost {
-    /// With switch scanning on, the keys it highlights now, left to right, by name (or an open popup's cell).
+    /// With switch scanning on, the keys it highlights now, left to right, by name (or an open popup's cell),
+    /// and, auto scanning, in how many seconds the highlight moves on (a script picks a key in time).
     private var scanStatus: String {
         guard engine.scanning != nil else { return "" }
-        return "scanned: " + engine.scanHighlight.joined(separator: " ") + "\n"
+        let next = engine.scanNextStep.map { step -> String in
+            let hundredths = Int((max(0, step - EventLoop.monotonicNow()) * 100).rounded())
+            return "scan-step: \(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)\n"
+        }
+        return "scanned: " + engine.scanHighlight.joined(separator: " ") + "\n" + (next ?? "")
     }
 
     /// Reads a layout not read yet (another language's keyboard) into the engine's library; false when
