@@ -10,7 +10,8 @@ public import KeyboardModel
 extension KeyboardRenderer {
     /// Draws a label that is one colour glyph (an emoji: on a key, a group's tab, a balloon, a skin tone)
     /// at `size`, centred on (cx, cy) and no wider than `maxWidth`, from the font's bitmap, decoded here (or
-    /// ahead, on the decoder's thread: `decodeAhead`) and dropped once drawn; false when the label is not one colour glyph (`drawText` lays it out then). Drawn by cairo, each emoji's image would stay in
+    /// ahead, on the decoder's thread: `decodeAhead`) and dropped once drawn; false when the label is not
+    /// one colour glyph (`drawText` lays it out then). Drawn by cairo, each emoji's image would stay in
     /// cairo's glyph cache for good: some 20 MiB once every page has been seen, while the key images the
     /// renderer keeps (`images`) are what a redraw copies.
     ///
