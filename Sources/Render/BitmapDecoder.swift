@@ -171,18 +171,26 @@ final class BitmapDecoder: @unchecked Sendable {
         return false
     }
 
-    /// A glyph's colour bitmap, decoded and copied out of the face's slot; nil when it has none.
-    static func decode(_ glyph: UInt32, face: FT_Face) -> Bitmap? {
+    /// A glyph's colour bitmap, decoded into the face's slot: the pixels are the slot's, good until the
+    /// face loads another glyph; nil when it has none.
+    static func load(_ glyph: UInt32, face: FT_Face) -> Bitmap? {
         guard FT_Load_Glyph(face, glyph, loadColour) == 0, let slot = face.pointee.glyph,
               slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
               let buffer = slot.pointee.bitmap.buffer, slot.pointee.bitmap.pitch > 0 else { return nil }
         let bitmap = slot.pointee.bitmap
-        let bytes = Int(bitmap.pitch) * Int(bitmap.rows)
+        return Bitmap(pixels: buffer, width: Int(bitmap.width), rows: Int(bitmap.rows), pitch: Int(bitmap.pitch))
+    }
+
+    /// A glyph's colour bitmap, decoded and copied out of the face's slot (the copy is the caller's to
+    /// free); nil when it has none.
+    static func decode(_ glyph: UInt32, face: FT_Face) -> Bitmap? {
+        guard let loaded = load(glyph, face: face) else { return nil }
+        let bytes = loaded.pitch * loaded.rows
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes)
-        pixels.update(from: buffer, count: bytes)
-        return Bitmap(pixels: pixels, width: Int(bitmap.width), rows: Int(bitmap.rows), pitch: Int(bitmap.pitch))
+        pixels.update(from: loaded.pixels, count: bytes)
+        return Bitmap(pixels: pixels, width: loaded.width, rows: loaded.rows, pitch: loaded.pitch)
     }
 
     /// FT_LOAD_COLOR: a colour glyph's bitmap in its colours.
-    static let loadColour = Int32(1 << 20)
+    private static let loadColour = Int32(1 << 20)
 }

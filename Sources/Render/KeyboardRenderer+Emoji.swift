@@ -25,14 +25,7 @@ extension KeyboardRenderer {
             // Decoded ahead on the decoder's thread, or here.
             let decoded = decoder.flatMap { Self.decodes($0, face: face) ? $0.take(glyph) : nil }
             defer { decoded?.free() }
-            guard let bitmap = decoded ?? {
-                guard FT_Load_Glyph(face, glyph, BitmapDecoder.loadColour) == 0, let slot = face.pointee.glyph,
-                      slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
-                      let pixels = slot.pointee.bitmap.buffer else { return nil }
-                let bitmap = slot.pointee.bitmap
-                return BitmapDecoder.Bitmap(pixels: pixels, width: Int(bitmap.width), rows: Int(bitmap.rows),
-                                            pitch: Int(bitmap.pitch))
-            }() else { return false }
+            guard let bitmap = decoded ?? BitmapDecoder.load(glyph, face: face) else { return false }
             let pixels = bitmap.pixels
             let width = Double(bitmap.width), height = Double(bitmap.rows)
             // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
