@@ -17,16 +17,6 @@ extension KeyboardHost {
         return "scanned: " + engine.scanHighlight.joined(separator: " ") + "\n" + (next ?? "")
     }
 
-    /// Reads a layout not read yet (another language's keyboard) into the engine's library; false when
-    /// there is no such layout or it cannot be read.
-    private func readLayout(_ name: String) -> Bool {
-        guard engine.library.available.contains(name), let read = options.restOfLibrary,
-              let library = read(layoutsAskedFor.union([name])), library[name] != nil else { return false }
-        layoutsAskedFor.insert(name)
-        engine.extendLibrary(library)
-        return engine.library[name] != nil
-    }
-
     /// Does what a request asks, and says what to answer.
     func answer(_ request: ControlRequest) -> Result<String, ControlError> {
         switch request {

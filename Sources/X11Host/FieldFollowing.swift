@@ -98,11 +98,23 @@ extension KeyboardHost {
     }
 
     private func choose(_ choice: FieldChoice) {
-        // The type's keyboard in the language last shown; a type the layouts lack (user layouts replaced it)
-        // leaves the keyboard as it is.
+        // The type's keyboard in the language last shown, read at the first field of its type; a type the
+        // layouts lack (user layouts replaced it) leaves the keyboard as it is.
+        if engine.library[choice.type.rawValue] == nil { _ = readLayout(choice.type.rawValue) }
         let name = engine.keyboard(for: choice.type) ?? engine.enabled[engine.current]
         engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
         painter.noteAll()
+    }
+
+    /// Reads a layout not read yet (a keyboard type's, at the first field of that type, or another
+    /// language's keyboard asked for) into the engine's library; false when there is no such layout or it
+    /// cannot be read.
+    func readLayout(_ name: String) -> Bool {
+        guard engine.library.available.contains(name), let read = options.restOfLibrary,
+              let library = read(layoutsAskedFor.union([name])), library[name] != nil else { return false }
+        layoutsAskedFor.insert(name)
+        engine.extendLibrary(library)
+        return engine.library[name] != nil
     }
 
     /// The moment after the focus left text.
