@@ -69,13 +69,15 @@ public struct LayoutLibrary: Sendable {
         if !available.contains(layout.name) { available = (available + [layout.name]).sorted() }
     }
 
-    /// Takes over from `smaller` the layouts it has and this one lacks: those made rather than read (the
-    /// emoji keyboard, a keyboard made on a language's letters), which a library read later has not.
-    public mutating func adopt(from smaller: LayoutLibrary) {
-        for (name, layout) in smaller.layouts where layouts[name] == nil {
-            layouts[name] = layout
-            if name == EmojiBoard.name, !available.contains(name) { available = (available + [name]).sorted() }
-        }
+    /// Takes in the layouts of a library read later (a keyboard type's at its first field, another
+    /// language's when asked for) that this one lacks, with what making keyboards on a language's letters
+    /// (`rebased`) needs of them. The layouts this one has stay, made rather than read ones too (the emoji
+    /// keyboard, a keyboard on a language's letters).
+    public mutating func merge(_ later: LayoutLibrary) {
+        layouts.merge(later.layouts) { own, _ in own }
+        rebaseable.merge(later.rebaseable) { own, _ in own }
+        derivations.merge(later.derivations) { own, _ in own }
+        available = Array(Set(available).union(later.available)).sorted()
     }
 
     /// What the space bar of `layout` says among the `enabled` keyboards: the language's name while keyboards

@@ -140,14 +140,10 @@ public struct TypingEngine: Sendable {
 
     public var layout: Layout { library[enabled[current]]! }
 
-    /// Takes a library with more layouts (the ones read once the keyboard is on screen, or one asked for);
-    /// one that lacks an enabled layout is not taken.
-    public mutating func extendLibrary(_ larger: LayoutLibrary) {
-        var larger = larger
-        // Layouts made rather than read (the emoji keyboard, one on a language's letters) stay.
-        larger.adopt(from: library)
-        guard enabled.allSatisfy({ larger[$0] != nil }) else { return }
-        library = larger
+    /// Takes in the layouts of a library read later (the user's own once the keyboard is on screen, one
+    /// asked for) that the engine's lacks.
+    public mutating func extendLibrary(_ later: LayoutLibrary) {
+        library.merge(later)
     }
 
     /// The layer on screen.

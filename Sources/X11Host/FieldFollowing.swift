@@ -111,8 +111,7 @@ extension KeyboardHost {
     /// cannot be read.
     func readLayout(_ name: String) -> Bool {
         guard engine.library.available.contains(name), let read = options.restOfLibrary,
-              let library = read(layoutsAskedFor.union([name])), library[name] != nil else { return false }
-        layoutsAskedFor.insert(name)
+              let library = read([name]), library[name] != nil else { return false }
         engine.extendLibrary(library)
         return engine.library[name] != nil
     }

@@ -25,9 +25,10 @@ extension KeyboardHost {
         /// The dictionary and the learned words, for suggestions (the engine's `suggestionsEnabled` says
         /// whether they are on).
         public var suggestionFiles: SuggestionWorker.Files?
-        /// Reads the layouts not read before the first frame (the library the engine starts with holds only
-        /// those it shows), with those named besides (layouts asked for later); nil when they cannot be
-        /// read, which leaves the engine's as it is.
+        /// Reads layouts the library the engine starts with (those it shows) lacks: given none, once the
+        /// first frame is out, the user's own (a mistake in one is said at start); later, those named (a
+        /// field's keyboard type, a language asked for). Nil when there are none or they cannot be read,
+        /// which leaves the engine's as it is.
         public var restOfLibrary: (@Sendable (Set<String>) -> LayoutLibrary?)?
         /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
         public var fontRecord: String?

@@ -97,9 +97,6 @@ public final class KeyboardHost {
     var drawingAheadPlan: DrawingAheadPlan?
     /// Whether the keys planned ahead were named to the renderer, which decodes their emoji meanwhile.
     var drawingAheadNamed = false
-    /// Layouts read when asked for (a field's type, `keypane set --type`), beyond those read once the first
-    /// frame is out.
-    var layoutsAskedFor: Set<String> = []
     /// While the fonts the keys need are read on their thread, it looks again every 2 ms.
     private(set) lazy var drawAhead = ClosureSource(
         interest: { [unowned self] now in

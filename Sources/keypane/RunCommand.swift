@@ -245,9 +245,10 @@ struct RunCommand {
         hostOptions.restOfLibrary = { more in
             let userLayouts = options["layouts"] == nil
                 ? Configuration.layoutsDirectory().flatMap { LayoutLibrary.files(in: $0, ending: ".layout") } ?? [] : []
-            // Without layouts of the user's own, the start read all there is to read until one is asked for.
-            if userLayouts.isEmpty && more.isEmpty { return nil }
-            let kept = Set(shown + userLayouts).union(more)
+            // Once the first frame is out, the user's own layouts; later, those asked for. Each with the
+            // layouts it inherits; the host's library takes in those it lacks.
+            let kept = more.isEmpty ? Set(userLayouts) : more
+            if kept.isEmpty { return nil }
             do {
                 let (library, problems) = try readLibrary(options, only: kept)
                 // The user's layouts left out are said once, at the first reading.

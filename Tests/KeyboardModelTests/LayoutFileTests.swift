@@ -272,18 +272,24 @@ import Testing
         #expect(library.rebased("email", on: "klingon") == nil && library.rebased("klingon", on: "de") == nil)
     }
 
-    /// A library read later (another language asked for) takes over the layouts the smaller one made
-    /// rather than read: a keyboard on a language's letters, the emoji keyboard; every file stays a name.
-    @Test func aLargerLibraryAdoptsTheLayoutsMadeRatherThanRead() throws {
+    /// A library read later (a keyboard type at its first field, another language asked for) brings the
+    /// layouts this one lacks, and what making a keyboard on a language's letters needs of them; what
+    /// this one made rather than read (a keyboard on a language's letters, the emoji keyboard) stays, and
+    /// every file stays a name.
+    @Test func aLibraryTakesInTheLayoutsReadLater() throws {
         let files = try LayoutLibrary.layoutPaths(in: packageRoot + "/Assets/layouts")
-        var smaller = try LayoutLibrary(files: files, only: ["de", "email"])
-        #expect(smaller["fr"] == nil && smaller.available.contains("fr"))
-        #expect(smaller.rebased("email", on: "de") == "email@de")
-        smaller.add(EmojiBoard(catalog: EmojiCatalog(groups: [])).layout())
-        var larger = try LayoutLibrary(files: files, only: ["de", "email", "fr"])
-        larger.adopt(from: smaller)
-        #expect(larger["fr"] != nil && larger["email@de"]?.language == "de" && larger[EmojiBoard.name] != nil)
-        #expect(larger.available.contains(EmojiBoard.name) && !larger.available.contains("email@de"))
+        var library = try LayoutLibrary(files: files, only: ["de", "email"])
+        #expect(library["fr"] == nil && library["url"] == nil && library.available.contains("fr"))
+        #expect(library.rebased("email", on: "de") == "email@de")
+        library.add(EmojiBoard(catalog: EmojiCatalog(groups: [])).layout())
+        library.merge(try LayoutLibrary(files: files, only: ["fr"]))
+        library.merge(try LayoutLibrary(files: files, only: ["url"]))
+        #expect(library["fr"] != nil && library["email@de"]?.language == "de" && library[EmojiBoard.name] != nil)
+        #expect(library.available.contains(EmojiBoard.name) && !library.available.contains("email@de"))
+        // A type read later is made on a language read before, and the other way round.
+        #expect(library.rebased("url", on: "de") == "url@de" && library["url@de"]?.type == .url)
+        #expect(library.rebased("email", on: "fr") == "email@fr" && library["email@fr"]?.language == "fr")
+        #expect(library.rebased("url", on: "fr") == "url@fr")
     }
 
     /// A keyboard made on a language's letters is the keyboard its file would give inheriting that
