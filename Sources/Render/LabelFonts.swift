@@ -71,7 +71,7 @@ public enum LabelFonts {
     /// and parsed, and the code that shapes and draws is read in, before the first frame needs them (half
     /// a millisecond off it). It draws onto a recording surface: text drawn on an image surface makes
     /// cairo keep a 256 KiB glyph cache for image drawing all day, which the keyboard, drawing its labels
-    /// through X, never uses (make bench: private memory 2 s after map 5.9 -> 5.6-5.7 MiB).
+    /// through X, never uses (256 KiB of dirty memory).
     private static func warmUp() {
         let map = pango_cairo_font_map_new()
         // Its own reference to the one-font configuration, which the main thread may replace meanwhile.
