@@ -182,8 +182,8 @@ final class LiveBench {
     /// Starts a program and returns the times from exec to its window mapped and to its first frame: the
     /// window showing keys (a row of it with at least three colours, where an undrawn window has its
     /// background or the root's pattern). The program is stopped again.
-    func startUp(_ argv: [String], className: String) throws -> (mapped: Double, frame: Double) {
-        let (child, mapped, window) = try startAndWaitForMap(argv, className: className)
+    func startUp(_ argv: [String], className: String, environment: [String] = []) throws -> (mapped: Double, frame: Double) {
+        let (child, mapped, window) = try startAndWaitForMap(argv, className: className, environment: environment)
         defer { child.stop() }
         let start = now() - mapped
         let (w, h) = size(of: window)
@@ -314,44 +314,11 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let taps = 1000
     let heldTaps = 300, hold = 0.03
 
-    // Start-up, keypane and matchbox-keyboard in turn, so the machine's load falls on both alike.
-    // Sound off, as matchbox-keyboard has none: runSoundBench measures keypane with sound against without.
-    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
-    let peerPath = "/usr/bin/matchbox-keyboard"
-    let hasPeer = access(peerPath, X_OK) == 0
-    if !hasPeer { print("matchbox-keyboard: not installed, no comparison") }
-    var starts: [(mapped: Double, frame: Double)] = [], peerStarts: [(mapped: Double, frame: Double)] = []
-    // Twenty of each, taken in turn: start-up times on a shared machine vary by milliseconds.
-    for _ in 0..<20 {
-        starts.append(try bench.startUp(keypaneArguments, className: "keypane"))
-        usleep(100_000)
-        if hasPeer {
-            peerStarts.append(try bench.startUp([peerPath], className: "Keyboard"))
-            usleep(100_000)
-        }
-    }
-    print("keypane exec to window mapped: \(stats(starts.map(\.mapped)))")
-    print("keypane exec to first frame: \(stats(starts.map(\.frame)))")
-    if hasPeer {
-        print("matchbox-keyboard exec to window mapped: \(stats(peerStarts.map(\.mapped)))")
-        print("matchbox-keyboard exec to first frame: \(stats(peerStarts.map(\.frame)))")
-    }
-
-    // Memory two seconds after the window is mapped: keypane with its default settings (no sound server
-    // here, so its sound thread has given up) and with sound and suggestions off, beside matchbox-keyboard.
-    func memory(_ argv: [String], className: String) throws -> String {
-        let (child, _, _) = try bench.startAndWaitForMap(argv, className: className)
-        defer { child.stop() }
-        sleep(2)
-        let (rss, pss, own) = child.memory
-        return "RSS \(format(Double(rss) / 1024)) / PSS \(format(Double(pss) / 1024)) / private \(format(Double(own) / 1024)) MiB"
-    }
-    let defaults = [keypane, "--layouts", layouts]
-    print("keypane memory 2 s after map, default settings: \(try memory(defaults, className: "keypane"))")
-    print("keypane memory 2 s after map, no sound, no suggestions: "
-          + (try memory(defaults + ["--no-sound", "--no-suggestions"], className: "keypane")))
-    if hasPeer { print("matchbox-keyboard memory 2 s after map: \(try memory([peerPath], className: "Keyboard"))") }
+    let (starts, peerStarts) = try runStartBench(bench, keypane: keypane, layouts: layouts)
     if onlyStart { return }
+
+    // The keyboard the live figures are taken on, sound off.
+    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
 
     let (child, _, window) = try bench.startAndWaitForMap(keypaneArguments, className: "keypane")
     defer { child.stop() }
@@ -400,7 +367,8 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     child.stop()
 
     // matchbox-keyboard, the same taps on a letter key of its window.
-    guard hasPeer else { return }
+    let peerPath = matchboxPath
+    guard access(peerPath, X_OK) == 0 else { return }
     let (peer, _, peerWindow) = try bench.startAndWaitForMap([peerPath], className: "Keyboard")
     defer { peer.stop() }
     usleep(500_000)
@@ -421,7 +389,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
         if let l = bench.tapLatency(x: target.0, y: target.1, hold: hold) { peerHeld.append(l) }
     }
     print("matchbox-keyboard held tap (\(Int(hold * 1000)) ms), press to keystroke: \(stats(peerHeld)); CPU per tap \(Int((peer.cpuSeconds - peerCPUBeforeHeld) / Double(heldTaps) * 1e6)) µs")
-    if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty {
-        print("ratio keypane/matchbox p50: tap \(format(percentile(latencies, 0.5) / percentile(peerLatencies, 0.5))), held tap \(format(percentile(held, 0.5) / percentile(peerHeld, 0.5))), first frame \(format(percentile(starts.map(\.frame), 0.5) / percentile(peerStarts.map(\.frame), 0.5)))")
+    if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty && !peerStarts.isEmpty {
+        print("ratio keypane/matchbox p50: tap \(format(percentile(latencies, 0.5) / percentile(peerLatencies, 0.5))), held tap \(format(percentile(held, 0.5) / percentile(peerHeld, 0.5))), first frame \(format(percentile(starts, 0.5) / percentile(peerStarts, 0.5)))")
     }
 }
