@@ -76,9 +76,10 @@ func runEmojiBench(keypane: String, layouts: String, library: LayoutLibrary) thr
         return bench.redrawAfterTap(at: (ox + globe.x + globe.width / 2, oy + globe.y + globe.height / 2), window: window,
                                     row: top.y + top.height / 2, width: w, held: held)
     }
-    let fingerFirst = try (0..<3).compactMap { _ in try firstSwitch(held: 0.1) }
-    // A quick tap (20 ms) by a person new to emoji: the least time drawing ahead has.
-    let quickFirst = try (0..<6).compactMap { _ in try firstSwitch(held: 0.02) }
+    let fingerFirst = try (0..<10).compactMap { _ in try firstSwitch(held: 0.1) }
+    // A quick tap (20 ms) by a person new to emoji: the least time drawing ahead has. Forty of them, so
+    // that a slow one in fifty shows.
+    let quickFirst = try (0..<40).compactMap { _ in try firstSwitch(held: 0.02) }
     let memory = state.appendingPathComponent("keypane/emoji")
     try FileManager.default.createDirectory(at: memory.deletingLastPathComponent(), withIntermediateDirectories: true)
     try "recent 👋\n".write(to: memory, atomically: true, encoding: .utf8)
