@@ -41,6 +41,9 @@ extension KeyboardHost {
                 """ + scanStatus)
         case .set(let type, let returnKeyName):
             if let type, engine.library[type] == nil, !readLayout(type) {
+                if engine.library.available.contains(type) {
+                    return .failure(ControlError("the \(type) keyboard cannot be read: the keyboard's messages say why"))
+                }
                 let known = engine.library.available.joined(separator: ", ")
                 return .failure(ControlError("unknown keyboard type '\(type)': expected one of \(known)"))
             }

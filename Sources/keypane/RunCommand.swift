@@ -255,7 +255,8 @@ struct RunCommand {
                 if more.isEmpty { problems.filter { !said.contains($0) }.forEach { warn($0) } }
                 return library
             } catch {
-                warn("\(error); keyboards other than \(shown.joined(separator: ", ")) are left out")
+                warn("\(error); " + (more.isEmpty ? "keyboards other than \(shown.joined(separator: ", ")) are left out"
+                                                   : "the \(more.sorted().joined(separator: ", ")) keyboard is left out"))
                 return nil
             }
         }

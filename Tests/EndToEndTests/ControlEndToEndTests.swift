@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A running keyboard driven from the command line, as a kiosk script drives it: `keypane show`, `hide`,
 /// `toggle`, `status`, `set` and `type` over the control socket, signals, and a second start.
@@ -89,6 +90,30 @@ import Testing
         let none = try Self.keypane(session, ["show"])
         #expect(none.status == 1)
         #expect(none.errors.hasPrefix("keypane show: no keyboard is running"), "\(none.errors)")
+    }
+
+    /// A keyboard type's file is read when the type is first asked for: a mistake in it is said then, with
+    /// its file and line, the answer says the keyboard cannot be read, and the keyboard goes on with the
+    /// others, which still come when asked for.
+    @Test func aBrokenKeyboardTypeIsSaidWhenAskedForAndTheOthersStillCome() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let folder = session.directory.appendingPathComponent("layouts")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: packageRoot + "/Assets/layouts"), to: folder)
+        let url = folder.appendingPathComponent("url.layout")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try ("row q w e\n" + text).write(to: url, atomically: true, encoding: .utf8)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--layouts", folder.path])
+        let broken = try Self.keypane(session, ["set", "--type", "url"])
+        #expect(broken.status == 1)
+        #expect(broken.errors == "keypane set: the url keyboard cannot be read: the keyboard's messages say why\n",
+                "\(broken.errors)")
+        #expect(try Self.keypane(session, ["set", "--type", "email"]).status == 0)
+        #expect(try Self.status(session)["type"] == "email")
+        let (exitStatus, messages) = keyboard.terminate()
+        #expect(exitStatus == 0)
+        #expect(messages.contains("keypane: \(url.path):1:1: "), "\(messages)")
+        #expect(messages.contains("; the url keyboard is left out"), "\(messages)")
     }
 
     /// SIGUSR1 hides and SIGUSR2 shows; a second start shows the running keyboard instead of starting
