@@ -243,11 +243,10 @@ struct RunCommand {
         // from the start were some 0.2 MiB of the keyboard's memory, and every language's some 0.45 MiB.
         let (options, shown, said) = (self.options, enabled, saidProblems)
         hostOptions.restOfLibrary = { more in
-            let userLayouts = options["layouts"] == nil
-                ? Configuration.layoutsDirectory().flatMap { LayoutLibrary.files(in: $0, ending: ".layout") } ?? [] : []
-            // Once the first frame is out, the user's own layouts; later, those asked for. Each with the
-            // layouts it inherits; the host's library takes in those it lacks.
-            let kept = more.isEmpty ? Set(userLayouts) : more
+            // Once the first frame is out, the user's own layouts (their folder listed then only); later,
+            // those asked for. Each with the layouts it inherits; the host's library takes in those it lacks.
+            let kept = !more.isEmpty ? more : options["layouts"] != nil ? [] : Set(
+                Configuration.layoutsDirectory().flatMap { LayoutLibrary.files(in: $0, ending: ".layout") } ?? [])
             if kept.isEmpty { return nil }
             do {
                 let (library, problems) = try readLibrary(options, only: kept)
