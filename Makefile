@@ -58,9 +58,10 @@ build: deps
 # through a linker script named like the shared library, ahead of the system's.
 STATIC_CXX := $(lastword $(sort $(wildcard /usr/lib/gcc/x86_64-linux-gnu/*/libstdc++.a)))
 RELEASE_FLAGS := -c release --static-swift-stdlib $(if $(STATIC_CXX),-Xlinker -L$(CURDIR)/.build/static-cxx)
-# Each function in a section of its own, linked by the toolchain's lld in the order of scripts/keypane.order
-# (the code start-up and typing run, side by side: the kernel maps code 64 KiB around each page first run,
-# so scattered code made most of the program resident); relative relocations packed (RELR, glibc 2.36),
+# Each function in a section of its own, linked by the toolchain's lld with scripts/keypane.ld, which puts
+# the sections start-up and typing run side by side before the rest (the kernel maps code 64 KiB around each
+# page first run, so scattered code made most of the program resident; a linker script names sections, so
+# it also places the functions Swift gives no symbol); relative relocations packed (RELR, glibc 2.36),
 # 40,000 of them in 5 KiB instead of 950 KiB read at each start. make order remakes the list.
 # No implicit import of Swift's concurrency module, which Keypane does not use: without it the release
 # links neither the concurrency runtime nor libdispatch, whose start-up code (the main executor, dispatch's
@@ -73,11 +74,11 @@ RELEASE_FLAGS += -Xlinker --no-export-dynamic
 RELEASE_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import \
 	-Xlinker -z -Xlinker pack-relative-relocs \
-	$(if $(wildcard scripts/keypane.order),-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/keypane.order -Xlinker --no-warn-symbol-ordering)
+	$(if $(wildcard scripts/keypane.ld),-Xlinker -T -Xlinker $(CURDIR)/scripts/keypane.ld)
 
 release: deps
 	@# The link reads the function order, which SwiftPM does not know of: a newer order relinks.
-	@if [ -f .build/release/keypane ] && [ scripts/keypane.order -nt .build/release/keypane ]; then rm -f .build/release/keypane; fi
+	@if [ -f .build/release/keypane ] && [ scripts/keypane.ld -nt .build/release/keypane ]; then rm -f .build/release/keypane; fi
 	@if [ -n "$(STATIC_CXX)" ]; then mkdir -p .build/static-cxx && echo "INPUT($(STATIC_CXX))" > .build/static-cxx/libstdc++.so; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(MAKE) dictionaries
@@ -96,7 +97,7 @@ install: release
 	install -m 644 $(DICTIONARIES) $(DESTDIR)$(PREFIX)/share/keypane/dictionaries
 	install -m 644 Assets/sounds/*.wav $(DESTDIR)$(PREFIX)/share/keypane/sounds
 
-# scripts/keypane.order, the functions start-up and typing run, traced from the release program under Xvfb
+# scripts/keypane.ld, the functions start-up and typing run, traced from the release program under Xvfb
 # (scripts/order-file says how); the next make release links by it.
 order: release test-deps
 	@scripts/install-packages binutils gcc libc6-dev
