@@ -116,8 +116,10 @@ public enum LabelFonts {
     /// than in the way of the frame that draws it. Before the first renderer is made, for the first frame;
     /// later, while the Globe key toward such a keyboard is held.
     public static func willDraw(_ texts: [String]) {
-        guard isPreparing || isNarrow, !texts.allSatisfy({ narrowCovers($0) }) else { return }
-        guard awaitPrepared(), !isWidening else { return }
+        // Text the one font draws needs no wait; whether the record has a colour font for emoji is known
+        // only once the set-up has read it.
+        guard isPreparing || isNarrow, !texts.allSatisfy({ narrowCovers($0, emoji: false) }) else { return }
+        guard awaitPrepared(), !isWidening, !texts.allSatisfy({ narrowCovers($0) }) else { return }
         sem_init(&widened, 0, 0)
         var thread = pthread_t()
         guard pthread_create(&thread, nil, { _ in
@@ -127,6 +129,7 @@ public enum LabelFonts {
         }, nil) == 0 else { return }
         pthread_detach(thread)
         isWidening = true
+        Trace.step("whole font configuration being read")
     }
 
     nonisolated(unsafe) private static var isWidening = false
