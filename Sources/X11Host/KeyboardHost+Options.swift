@@ -32,6 +32,12 @@ extension KeyboardHost {
         public var restOfLibrary: (@Sendable (Set<String>) -> LayoutLibrary?)?
         /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
         public var fontRecord: String?
+        /// The picture of the last start's first frame, shown in place of drawing the same frame again
+        /// (`FrameSnapshot`); nil to keep none.
+        public var frameSnapshot: FrameSnapshot?
+        /// Sets the labels' fonts up, when start-up left that for once the first frame is out (it had a
+        /// picture of it to show): the host calls it then, or before drawing a frame the picture is not of.
+        public var startFonts: (@Sendable () -> Void)?
         /// Where the language keyboard last chosen with the Globe key is kept for the next start.
         public var languageFile: StateFile?
         /// Reads the emoji for the emoji keyboard (once the first frame is out): all of them, or with

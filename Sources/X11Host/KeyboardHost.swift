@@ -70,6 +70,8 @@ public final class KeyboardHost {
     static let screenSettle = 0.01
     /// Docks the keyboard again once a burst of screen events has settled.
     private(set) lazy var screenSettled = TimerSource { [unowned self] in screenChanged() }
+    /// Sets the fonts up, when start-up left that for once the first frame is out (`Options.startFonts`).
+    var fontsToStart: (@Sendable () -> Void)?
     /// Whether keeping the language chosen failed (said once).
     private var languageFileFailed = false
     var emojiFileFailed = false
@@ -118,6 +120,7 @@ public final class KeyboardHost {
         self.engine = engine
         self.injector = injector
         self.options = options
+        fontsToStart = options.startFonts
         commandAtom = connection.atom("_KEYPANE_COMMAND")
         deleteWindowAtom = connection.atom("WM_DELETE_WINDOW")
         instanceAtom = connection.atom(Self.instanceSelection(screen: connection.defaultScreen))
@@ -180,11 +183,10 @@ public final class KeyboardHost {
 
     /// Shows the keyboard and runs until a signal or the window is closed. Returns the exit status.
     public func run() -> Int32 {
-        painter.renderer.drawsInPlace = true
-        show()
-        painter.renderer.drawsInPlace = false
-        Trace.step("first frame drawn and flushed")
+        let shown = showFirstFrame()
+        Trace.step(shown != nil ? "first frame put from its picture" : "first frame drawn and flushed")
         if window.presentFirstExpose(limit: 0.1) { Trace.step("first frame on screen") }
+        if shown != nil { startFonts() }
         // The keymap and the desktop's settings are read once the first frame is out, not on the first tap;
         // first, what a killed keyboard left on spare keycodes is emptied.
         let reclaimed = injector.reclaimLeftoverSpares()
@@ -198,10 +200,12 @@ public final class KeyboardHost {
             engine.extendLibrary(library)
             Trace.step("other layouts read")
         }
+        if let shown { drawFirstFrameAgain(shown) }
         if let path = options.fontRecord, !LabelFonts.isNarrow, !LabelFonts.recordHeld {
             do { try painter.renderer.rememberFonts(at: path) } catch { warn("\(error)") }
             Trace.step("fonts recorded")
         }
+        keepFirstFrame(shown: shown)
         if let sound {
             sound.start()
             settings.watch()
@@ -313,14 +317,20 @@ public final class KeyboardHost {
     }
 
     public func show() {
-        showButton?.hide()
-        guard !window.isMapped else { return }
-        window.map()
-        // The window manager maps the window while the keys are drawn.
-        XFlush(display)
-        _ = engine.startScanning(at: EventLoop.monotonicNow())
+        guard mapWindow() else { return }
         painter.redrawAll(engine, handle: placement.handleRect)
         XFlush(display)
+    }
+
+    /// Maps the window, unless it is mapped; true when it was not. The window manager maps it while the
+    /// keys are drawn.
+    func mapWindow() -> Bool {
+        showButton?.hide()
+        guard !window.isMapped else { return false }
+        window.map()
+        XFlush(display)
+        _ = engine.startScanning(at: EventLoop.monotonicNow())
+        return true
     }
 
     public func hide() {

@@ -14,13 +14,14 @@ import Glibc
 public final class KeyboardWindow {
     let connection: DisplayConnection
     public let window: UInt
-    private var display: OpaquePointer { connection.display }
-    private let gc: GC
-    private var pixmap: Pixmap = 0
+    var display: OpaquePointer { connection.display }
+    let gc: GC
+    /// The back buffer: keys and popups, as the window shows them.
+    private(set) var pixmap: Pixmap = 0
     /// The cairo surface on the back buffer: keys and popups, as the window shows them.
     private(set) var surface: Surface?
     /// The keys without popups, so that closing a popup is a copy, not a redraw.
-    private var cleanPixmap: Pixmap = 0
+    private(set) var cleanPixmap: Pixmap = 0
     private(set) var cleanSurface: Surface?
     public private(set) var frame: Rect
     /// The XI2 opcode when touches are selected, else nil (core pointer only).

@@ -65,13 +65,14 @@ public struct StateFile: Sendable {
             throw Problem(description: "cannot write \(path): \(reason)")
         }
     }
+}
 
-    private func makeDirectories(upTo file: String) {
-        var prefix = file.hasPrefix("/") ? "" : "."
-        for part in file.split(separator: "/").dropLast() {
-            prefix += "/" + part
-            mkdir(prefix, 0o755)
-        }
+/// Makes the folders a file goes in, those missing.
+func makeDirectories(upTo file: String) {
+    var prefix = file.hasPrefix("/") ? "" : "."
+    for part in file.split(separator: "/").dropLast() {
+        prefix += "/" + part
+        mkdir(prefix, 0o755)
     }
 }
 

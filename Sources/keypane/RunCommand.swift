@@ -112,10 +112,14 @@ struct RunCommand {
     func run() -> Int32 {
         Trace.step("settings read")
         Self.oneMallocArena()
-        // Fontconfig is set up on a thread of its own meanwhile: with the font the labels were drawn with
-        // last time, while nothing it came from has changed; else with the whole font configuration.
+        // Fontconfig is set up on a thread of its own: with the font the labels were drawn with last time,
+        // while nothing it came from has changed; else with the whole font configuration. Meanwhile, as
+        // start-up goes on; or, with a picture of the last start's first frame to show (FrameSnapshot),
+        // once that is on screen, so that nothing competes with the way there.
         let fontRecord = LabelFonts.standardRecordPath()
-        LabelFonts.prepare(recordAt: fontRecord)
+        let snapshotPath = FrameSnapshot.standardPath()
+        let fontsLater = snapshotPath.map { access($0, R_OK) == 0 } ?? false
+        if !fontsLater { LabelFonts.prepare(recordAt: fontRecord) }
         let connection: DisplayConnection
         do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
         Trace.step("display opened")
@@ -187,13 +191,24 @@ struct RunCommand {
         let first = type ?? remembered.flatMap { enabled.contains($0) ? $0 : nil } ?? enabled[0]
         hostOptions.languageFile = languageFile
         // The first keyboard's labels: another script's has the whole font configuration read meanwhile.
-        if let shown = library[first] {
-            LabelFonts.willDraw(WidthClass.allCases.flatMap { shown.rows(layer: shown.defaultLayer, widthClass: $0) }
+        let labels = library[first].map { shown in
+            WidthClass.allCases.flatMap { shown.rows(layer: shown.defaultLayer, widthClass: $0) }
                 .flatMap(\.items).flatMap { item -> [String] in
                     guard case .key(let key) = item else { return [] }
                     if case .text(let text) = key.function { return [text] + [key.label, key.secondary].compactMap { $0 } }
                     return [key.label, key.secondary].compactMap { $0 }
-                })
+                }
+        } ?? []
+        if fontsLater {
+            hostOptions.startFonts = {
+                LabelFonts.prepare(recordAt: fontRecord)
+                LabelFonts.willDraw(labels)
+            }
+        } else {
+            LabelFonts.willDraw(labels)
+        }
+        hostOptions.frameSnapshot = snapshotPath.map {
+            FrameSnapshot(path: $0, program: FrameSnapshot.programIdentity(version: Keypane.versionLine))
         }
 
         let injector: Injector
