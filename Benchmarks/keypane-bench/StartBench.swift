@@ -7,8 +7,8 @@ import Glibc
 let matchboxPath = "/usr/bin/matchbox-keyboard"
 
 /// A home folder of the bench's own, as a person's session has: a keyboard started in it writes its font
-/// record (LabelFonts) and state there, and every later start reads them, as every start after a person's
-/// first does. A start in a new, empty one is a person's first start. (The bench's own home is never
+/// record (LabelFonts), its first frame's picture (FrameSnapshot) and state there, and every later start
+/// reads them, as every start after a person's first does. A start in a new, empty one is a person's first start. (The bench's own home is never
 /// the keyboard's: what the developer's keyboards left there would change the figures.)
 struct BenchHome {
     let path: String
@@ -21,11 +21,12 @@ struct BenchHome {
         path = String(cString: made)
     }
 
-    /// Starts the keyboard in it once, until it has written its font record (once its first frame is out).
+    /// Starts the keyboard in it once, until it has written its font record and its first frame's picture
+    /// (once its first frame is out).
     func prime(_ keypane: [String], bench: LiveBench) throws {
         let (child, _, _) = try bench.startAndWaitForMap(keypane, className: "keypane", environment: environment)
-        let record = path + "/.cache/keypane/fonts"
-        for _ in 0..<200 where access(record, R_OK) != 0 { usleep(10_000) }
+        let record = path + "/.cache/keypane/fonts", picture = path + "/.cache/keypane/frame"
+        for _ in 0..<200 where access(record, R_OK) != 0 || access(picture, R_OK) != 0 { usleep(10_000) }
         usleep(200_000)
         child.stop()
         guard access(record, R_OK) == 0 else { throw BenchError("keypane wrote no font record in \(path)") }
@@ -80,15 +81,22 @@ func runStartBench(_ bench: LiveBench, keypane: String, layouts: String) throws 
         let (rss, pss, own) = child.memory
         return "RSS \(format(Double(rss) / 1024)) / PSS \(format(Double(pss) / 1024)) / private \(format(Double(own) / 1024)) MiB"
     }
+    // A usual start is one with the settings of the start before, in a home that start wrote its font
+    // record and its first frame's picture in.
+    func usualMemory(_ argv: [String]) throws -> String {
+        let home = try BenchHome()
+        defer { home.remove() }
+        try home.prime(argv, bench: bench)
+        return try memory(argv, className: "keypane", environment: home.environment)
+    }
     let defaults = [keypane, "--layouts", layouts]
-    print("keypane memory 2 s after map, default settings: "
-          + (try memory(defaults, className: "keypane", environment: home.environment)))
+    print("keypane memory 2 s after map, default settings: " + (try usualMemory(defaults)))
     let empty = try BenchHome()
     print("keypane memory 2 s after map, default settings, a first start: "
           + (try memory(defaults, className: "keypane", environment: empty.environment)))
     empty.remove()
     print("keypane memory 2 s after map, no sound, no suggestions: "
-          + (try memory(defaults + ["--no-sound", "--no-suggestions"], className: "keypane", environment: home.environment)))
+          + (try usualMemory(defaults + ["--no-sound", "--no-suggestions"])))
     if hasPeer {
         print("matchbox-keyboard memory 2 s after map: "
               + (try memory([matchboxPath], className: "Keyboard", environment: home.environment)))
