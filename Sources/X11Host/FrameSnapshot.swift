@@ -144,7 +144,8 @@ extension KeyboardWindow {
         let (width, height) = (frame.width, frame.height)
         let rowsPerBand = max(1, 65_536 / max(1, width * 4))
         makeDirectories(upTo: path)
-        let temporary = path + ".new"
+        // A name of this process's own: two keyboards (on two displays) may keep their pictures at once.
+        let temporary = path + ".new-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw FrameSnapshot.Problem(description: "cannot keep the keyboard's picture in \(path): cannot write "

@@ -79,6 +79,13 @@ enum Manual {
                 never from password, address or terminal fields). keypane forget removes it.
                 """))
             .TP
+            .I $XDG_CACHE_HOME/keypane/fonts, $XDG_CACHE_HOME/keypane/frame
+            \(escape("""
+                The labels' font, as the font configuration chose it, and a picture of the keyboard as it \
+                first appeared (mode 0600), which the next start shows while its fonts are set up when its \
+                first frame is the same. Either may be deleted at any time.
+                """))
+            .TP
             .I /usr/share/keypane/
             The bundled layouts, click sounds and dictionaries.
             .SH EXAMPLES

@@ -124,10 +124,10 @@ import Testing
         // Nothing but the trace speaks of it.
         #expect(!short.trace.split(separator: "\n").contains { !$0.hasPrefix("keypane: trace:") }, "\(short.trace)")
 
-        // Where the picture would be written, a folder: one line says why, and the keyboard types.
+        // Where the picture would be, a folder: it is not shown, one line says why it cannot be kept, and
+        // the keyboard types.
         try FileManager.default.removeItem(at: url)
-        let blocked = url.appendingPathExtension("new")
-        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         let terminal = try Terminal(session: session)
         let unwritable = try Self.start(session, typing: "ok", into: terminal)
         let said = unwritable.trace.split(separator: "\n").filter { !$0.hasPrefix("keypane: trace:") }
@@ -135,6 +135,8 @@ import Testing
                 "\(unwritable.trace)")
         let drawnAnyway = unwritable.pixels == first.pixels
         #expect(drawnAnyway)
-        #expect(!FileManager.default.fileExists(atPath: url.path))
+        // Nothing left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted()
+                == ["fonts", "frame"])
     }
 }
