@@ -130,13 +130,14 @@ soak: test-deps
 	$(SWIFT) build --build-tests
 	KEYPANE_SOAK=$(SOAK) KEYPANE_SOAK_PROGRAM=$(CURDIR)/.build/release/keypane $(SWIFT) test --skip-build --filter SoakTests
 
-# The property tests of the readers (layout files, the settings file, control requests, geometry JSON),
-# each on FUZZ_ITERATIONS mutated inputs instead of make test's few hundred; KEYPANE_FUZZ_SEED=N repeats a run.
+# The property tests of the readers (layout files, the settings file, control requests, geometry JSON, the
+# header of the first frame's picture), each on FUZZ_ITERATIONS mutated inputs instead of make test's few
+# hundred; KEYPANE_FUZZ_SEED=N repeats a run.
 FUZZ_ITERATIONS ?= 20000
 fuzz: test-deps
 	$(SWIFT) build --build-tests
 	KEYPANE_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) $(SWIFT) test --skip-build \
-		--filter "mutatedLayoutFilesLoadOrAreNamedWithTheirLine|geometryJSONReadsBackWhateverTheLabels|mutatedRequestsReadBackOrAreRefused"
+		--filter "mutatedLayoutFilesLoadOrAreNamedWithTheirLine|geometryJSONReadsBackWhateverTheLabels|mutatedRequestsReadBackOrAreRefused|mutatedPictureHeadersReadBackOrAreRefused"
 	KEYPANE_FUZZ_ITERATIONS=$$(( $(FUZZ_ITERATIONS) / 20 )) $(SWIFT) test --skip-build --filter mutatedSettingsFilesAreReadOrNamed
 
 bench: release

@@ -60,38 +60,6 @@ public struct FrameSnapshot: Sendable {
             return Array(text.utf8) + [UInt8](repeating: 0, count: Self.size - text.utf8.count)
         }
 
-        /// Reads a header; nil for anything else (another format, a damaged or foreign file).
-        init?(decoding page: UnsafeRawBufferPointer) {
-            guard page.count >= Self.size else { return nil }
-            let text = String(decoding: page.prefix { $0 != 0 }, as: UTF8.self)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.count >= 2, lines[0] == Self.heading else { return nil }
-            let fields = lines[1].split(separator: " ")
-            guard fields.count == 7, let digest = UInt64(fields[0], radix: 16) else { return nil }
-            let numbers = fields.dropFirst().compactMap { Int($0) }
-            guard numbers.count == 6, numbers.allSatisfy({ $0 >= 0 && $0 <= 1 << 16 }),
-                  numbers[0] > 0, numbers[1] > 0, numbers[4] >= numbers[0] else { return nil }
-            self.init(digest: digest, width: numbers[0], height: numbers[1], depth: numbers[2],
-                      bitsPerPixel: numbers[3], bytesPerLine: numbers[4], byteOrder: numbers[5])
-        }
-
-        init(digest: UInt64, width: Int, height: Int, depth: Int, bitsPerPixel: Int, bytesPerLine: Int, byteOrder: Int) {
-            self.digest = digest
-            self.width = width
-            self.height = height
-            self.depth = depth
-            self.bitsPerPixel = bitsPerPixel
-            self.bytesPerLine = bytesPerLine
-            self.byteOrder = byteOrder
-        }
-
-        /// The header of an image of the server's, holding a frame of `width` by `height`.
-        init(digest: FrameDigest, image: UnsafeMutablePointer<XImage>, height: Int) {
-            self.init(digest: digest.value, width: Int(image.pointee.width), height: height,
-                      depth: Int(image.pointee.depth), bitsPerPixel: Int(image.pointee.bits_per_pixel),
-                      bytesPerLine: Int(image.pointee.bytes_per_line), byteOrder: Int(image.pointee.byte_order))
-        }
-
         /// Whether an image of the server's lays its pixels out as the file does.
         func matches(_ image: UnsafeMutablePointer<XImage>) -> Bool {
             Int(image.pointee.depth) == depth && Int(image.pointee.bits_per_pixel) == bitsPerPixel
@@ -102,6 +70,30 @@ public struct FrameSnapshot: Sendable {
     /// Why the picture could not be kept.
     public struct Problem: Error, CustomStringConvertible {
         public var description: String
+    }
+}
+
+extension FrameSnapshot.Header {
+    /// Reads a header; nil for anything else (another format, a damaged or foreign file).
+    init?(decoding page: UnsafeRawBufferPointer) {
+        guard page.count >= Self.size else { return nil }
+        let text = String(decoding: page.prefix { $0 != 0 }, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[0] == Self.heading else { return nil }
+        let fields = lines[1].split(separator: " ")
+        guard fields.count == 7, let digest = UInt64(fields[0], radix: 16) else { return nil }
+        let numbers = fields.dropFirst().compactMap { Int($0) }
+        guard numbers.count == 6, numbers.allSatisfy({ $0 >= 0 && $0 <= 1 << 16 }),
+              numbers[0] > 0, numbers[1] > 0, numbers[4] >= numbers[0] else { return nil }
+        self.init(digest: digest, width: numbers[0], height: numbers[1], depth: numbers[2],
+                  bitsPerPixel: numbers[3], bytesPerLine: numbers[4], byteOrder: numbers[5])
+    }
+
+    /// The header of a picture of `height` rows laid out as `image`'s (a band of them, read from the server).
+    init(digest: FrameDigest, image: UnsafeMutablePointer<XImage>, height: Int) {
+        self.init(digest: digest.value, width: Int(image.pointee.width), height: height,
+                  depth: Int(image.pointee.depth), bitsPerPixel: Int(image.pointee.bits_per_pixel),
+                  bytesPerLine: Int(image.pointee.bytes_per_line), byteOrder: Int(image.pointee.byte_order))
     }
 }
 

@@ -3,10 +3,6 @@ internal import KeyboardModel
 internal import Render
 internal import Trace
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The first frame: the picture kept from the start before when it is of the same frame (`FrameSnapshot`),
 /// so that the keyboard is on screen before its fonts are set up; else drawn. The picture is then drawn
 /// over for real once the fonts are there (the same pixels, unless the fonts changed meanwhile), and a new
@@ -64,24 +60,8 @@ extension KeyboardHost {
 
     /// What the first frame is: what it draws, the program, and the fonts it draws with (their record).
     private func firstFrameDigest(_ snapshot: FrameSnapshot) -> FrameDigest {
-        let fonts = options.fontRecord.flatMap { readSmallFile($0, limit: 16_384) } ?? ""
+        let fonts = options.fontRecord.flatMap { path in (try? StateFile(path: path).readText()) ?? nil } ?? ""
         return painter.renderer.frameDigest(of: engine.geometry, state: engine.state, handle: placement.handleRect,
                                             context: [snapshot.program, fonts])
     }
-}
-
-/// The whole of a small file (at most `limit` bytes), or nil when it cannot be read.
-func readSmallFile(_ path: String, limit: Int) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes = [UInt8](repeating: 0, count: limit)
-    var count = 0
-    while count < limit {
-        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, limit - count) }
-        if got < 0 && errno == EINTR { continue }
-        guard got > 0 else { break }
-        count += got
-    }
-    return String(decoding: bytes.prefix(count), as: UTF8.self)
 }

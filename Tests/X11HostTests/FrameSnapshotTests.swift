@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import X11Host
 
@@ -39,5 +40,22 @@ import Testing
         #expect(Self.read(replacing(" 320 ", with: " 99999999 ")) == nil, "an absurd height")
         #expect(Self.read(replacing(" 0\n", with: "\n")) == nil, "a field missing")
         #expect(Self.read(replacing("feedbeef", with: "feedbeeg")) == nil, "a digest that is not hexadecimal")
+    }
+
+    /// Mutated headers (the picture's file is the user's to damage) are read or refused, never a crash; one
+    /// that reads is one its own encoding reads back the same.
+    @Test func mutatedPictureHeadersReadBackOrAreRefused() {
+        var fuzz = Fuzz()
+        let seed = Array(Self.header.encoded().prefix { $0 != 0 })
+        var read = 0
+        for _ in 0..<Fuzz.iterations(3000) {
+            var bytes = fuzz.mutate(seed)
+            bytes += [UInt8](repeating: 0, count: max(0, Header.size - bytes.count))
+            guard let header = Self.read(bytes) else { continue }
+            read += 1
+            #expect(Self.read(header.encoded()) == header, "seed \(fuzz.seed): \(bytes.prefix(80))")
+            #expect(header.width > 0 && header.height > 0 && header.bytesPerLine >= header.width)
+        }
+        print("picture header fuzz (seed \(fuzz.seed)): \(read) read as headers")
     }
 }
