@@ -18,11 +18,15 @@ public final class KeyboardWindow {
     let gc: GC
     /// The back buffer: keys and popups, as the window shows them.
     private(set) var pixmap: Pixmap = 0
-    /// The cairo surface on the back buffer: keys and popups, as the window shows them.
-    private(set) var surface: Surface?
     /// The keys without popups, so that closing a popup is a copy, not a redraw.
     private(set) var cleanPixmap: Pixmap = 0
-    private(set) var cleanSurface: Surface?
+    /// The cairo surfaces on the two buffers, made when first drawn on: a first frame shown from its
+    /// picture (FrameSnapshot) needs none, and cairo's first surface on a display costs round trips.
+    private var surfaces: (front: Surface?, clean: Surface?)?
+    /// The cairo surface on the back buffer: keys and popups, as the window shows them.
+    var surface: Surface? { madeSurfaces().front }
+    /// The cairo surface on the keys without popups.
+    var cleanSurface: Surface? { madeSurfaces().clean }
     public private(set) var frame: Rect
     /// The XI2 opcode when touches are selected, else nil (core pointer only).
     public private(set) var xiOpcode: Int32?
@@ -53,8 +57,7 @@ public final class KeyboardWindow {
     }
 
     deinit {
-        surface = nil
-        cleanSurface = nil
+        surfaces = nil
         for buffer in [pixmap, cleanPixmap] where buffer != 0 { XFreePixmap(display, buffer) }
         XFreeGC(display, gc)
         XDestroyWindow(display, window)
@@ -213,20 +216,25 @@ public final class KeyboardWindow {
     // MARK: - Drawing
 
     private func makeBackBuffer() {
-        surface = nil
-        cleanSurface = nil
+        surfaces = nil
         for buffer in [pixmap, cleanPixmap] where buffer != 0 { XFreePixmap(display, buffer) }
-        (pixmap, surface) = makePixmap()
-        (cleanPixmap, cleanSurface) = makePixmap()
+        let depth = UInt32(XDefaultDepth(display, connection.defaultScreen))
+        pixmap = XCreatePixmap(display, window, UInt32(frame.width), UInt32(frame.height), depth)
+        cleanPixmap = XCreatePixmap(display, window, UInt32(frame.width), UInt32(frame.height), depth)
     }
 
-    private func makePixmap() -> (Pixmap, Surface?) {
+    private func madeSurfaces() -> (front: Surface?, clean: Surface?) {
+        if let surfaces { return surfaces }
+        let made = (front: surface(on: pixmap), clean: surface(on: cleanPixmap))
+        surfaces = made
+        return made
+    }
+
+    private func surface(on buffer: Pixmap) -> Surface? {
         let screen = connection.defaultScreen
-        let buffer = XCreatePixmap(display, window, UInt32(frame.width), UInt32(frame.height),
-                                   UInt32(XDefaultDepth(display, screen)))
         guard let cairoSurface = cairo_xlib_surface_create(display, buffer, XDefaultVisual(display, screen),
-                                                           Int32(frame.width), Int32(frame.height)) else { return (buffer, nil) }
-        return (buffer, try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height))
+                                                           Int32(frame.width), Int32(frame.height)) else { return nil }
+        return try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height)
     }
 
     /// Copies areas of the popup-free keys into the back buffer.
