@@ -36,7 +36,7 @@ extension KeyboardHost {
     }
 
     /// Draws the frame whose picture was shown, for real: the renderer's own drawing from then on.
-    func drawFirstFrameAgain(_ shown: FrameDigest) {
+    func drawFirstFrameAgain() {
         guard window.isMapped else { return }
         painter.renderer.drawsInPlace = true
         painter.redrawAll(engine, handle: placement.handleRect)

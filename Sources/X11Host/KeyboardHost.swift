@@ -200,7 +200,7 @@ public final class KeyboardHost {
             engine.extendLibrary(library)
             Trace.step("other layouts read")
         }
-        if let shown { drawFirstFrameAgain(shown) }
+        if shown != nil { drawFirstFrameAgain() }
         if let path = options.fontRecord, !LabelFonts.isNarrow, !LabelFonts.recordHeld {
             do { try painter.renderer.rememberFonts(at: path) } catch { warn("\(error)") }
             Trace.step("fonts recorded")
