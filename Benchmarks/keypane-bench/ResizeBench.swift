@@ -35,13 +35,14 @@ extension LiveBench {
     }
 
     /// Whether the window shows a geometry's keys: just inside the top of every key the pixel is not the
-    /// background, and in the gap above every row but the first it is.
+    /// background, and in the gap above every row but the first it is. The suggestion bar's slots
+    /// and flat keys, drawn without a face as iOS draws them, show the background inside.
     func shows(_ geometry: KeyboardGeometry, in window: UInt) -> Bool {
         guard let first = row(window, y: 0, width: geometry.width) else { return false }
         let background = first[0]
         for top in Set(geometry.keys.map(\.rect.y)) {
             guard let inside = row(window, y: top + 3, width: geometry.width) else { return false }
-            for key in geometry.keys where key.rect.y == top {
+            for key in geometry.keys where key.rect.y == top && !key.flat && !key.function.isSuggestion {
                 if inside[key.rect.x + key.rect.width / 2] == background { return false }
             }
             if top > geometry.gap.y {

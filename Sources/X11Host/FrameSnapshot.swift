@@ -1,5 +1,5 @@
 internal import CX11
-public import Render
+internal import Render
 
 #if canImport(Glibc)
 import Glibc
