@@ -19,10 +19,12 @@ public final class KeyboardRenderer {
     public var labelScale = 1.0 {
         didSet { if labelScale != oldValue { forgetImages() } }
     }
-    lazy var pangoContext: OpaquePointer = makeText().0
-    private lazy var layout: OpaquePointer = makeText().1
-    lazy var font: OpaquePointer = makeText().2
-    private var text: (OpaquePointer, OpaquePointer, OpaquePointer)?
+    /// Pango's context, layout and font description, made at the first drawing (`makeText`), so a renderer
+    /// made before the fonts are set up waits for nothing until it draws.
+    private var text: (context: OpaquePointer, layout: OpaquePointer, font: OpaquePointer)?
+    var pangoContext: OpaquePointer { makeText().context }
+    private var layout: OpaquePointer { makeText().layout }
+    var font: OpaquePointer { makeText().font }
     /// Colour glyphs' bitmaps decoded on a thread, ahead of the keys drawn ahead (`decodeAhead`); made
     /// the first time emoji are.
     var decoder: BitmapDecoder?
@@ -36,23 +38,29 @@ public final class KeyboardRenderer {
         self.theme = theme
     }
 
-    private func makeText() -> (OpaquePointer, OpaquePointer, OpaquePointer) {
+    private func makeText() -> (context: OpaquePointer, layout: OpaquePointer, font: OpaquePointer) {
         if let text { return text }
+        // Fontconfig is being set up on a thread of its own (`LabelFonts.prepare`): Pango waits for it.
         LabelFonts.awaitPrepared()
         let pangoContext = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        // Outlines as designed, at any size: no grid fitting (and no TrueType hinting bytecode to run,
+        // which was a quarter of the CPU time of start-up).
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         pango_cairo_context_set_font_options(pangoContext, options)
         cairo_font_options_destroy(options)
         let layout = pango_layout_new(pangoContext)!
         let font = pango_font_description_from_string(Self.fontFamily)!
+        // Every label is laid out at one size and scaled by Cairo to the size it is drawn at: fontconfig
+        // matches the fonts once, not once per size. Without hinting, outlines and metrics scale exactly.
         pango_font_description_set_absolute_size(font, Self.layoutSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        text = (pangoContext, layout, font)
-        return (pangoContext, layout, font)
+        let made = (context: pangoContext, layout: layout, font: font)
+        text = made
+        return made
     }
 
     /// Puts a text in the layout, unless it is there already. Text the one-font configuration cannot draw

@@ -31,9 +31,13 @@ public enum LabelFonts {
 
     /// The record's usual place: $XDG_CACHE_HOME/keypane/fonts, else ~/.cache/keypane/fonts; nil with
     /// neither set.
-    public static func standardRecordPath() -> String? {
-        if let value = getenv("XDG_CACHE_HOME"), value.pointee != 0 { return String(cString: value) + "/keypane/fonts" }
-        if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) + "/.cache/keypane/fonts" }
+    public static func standardRecordPath() -> String? { cacheFolder().map { $0 + "/fonts" } }
+
+    /// Keypane's folder of things it can make again (the font record, the first frame's picture):
+    /// $XDG_CACHE_HOME/keypane, else ~/.cache/keypane; nil with neither set.
+    public static func cacheFolder() -> String? {
+        if let value = getenv("XDG_CACHE_HOME"), value.pointee != 0 { return String(cString: value) + "/keypane" }
+        if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) + "/.cache/keypane" }
         return nil
     }
 

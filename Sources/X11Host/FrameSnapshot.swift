@@ -23,12 +23,8 @@ public struct FrameSnapshot: Sendable {
         self.program = program
     }
 
-    /// The file in the cache folder, or nil with neither $XDG_CACHE_HOME nor $HOME set.
-    public static func standardPath() -> String? {
-        if let value = getenv("XDG_CACHE_HOME"), value.pointee != 0 { return String(cString: value) + "/keypane/frame" }
-        if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) + "/.cache/keypane/frame" }
-        return nil
-    }
+    /// The file in the cache folder, beside the font record; nil with neither $XDG_CACHE_HOME nor $HOME set.
+    public static func standardPath() -> String? { LabelFonts.cacheFolder().map { $0 + "/frame" } }
 
     /// Names the running program: its version line and its file's size and time, so a new build never
     /// shows an older one's picture.

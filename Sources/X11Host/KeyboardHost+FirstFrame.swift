@@ -19,12 +19,9 @@ extension KeyboardHost {
                 return digest
             }
         }
-        // No picture of this frame: the fonts now, and the keys drawn in place.
+        // No picture of this frame: the fonts now, and the keys drawn.
         startFonts()
-        painter.renderer.drawsInPlace = true
-        painter.redrawAll(engine, handle: placement.handleRect)
-        painter.renderer.drawsInPlace = false
-        XFlush(display)
+        drawAllInPlace()
         return nil
     }
 
@@ -38,11 +35,17 @@ extension KeyboardHost {
     /// Draws the frame whose picture was shown, for real: the renderer's own drawing from then on.
     func drawFirstFrameAgain() {
         guard window.isMapped else { return }
+        drawAllInPlace()
+        Trace.step("first frame drawn over its picture")
+    }
+
+    /// Draws every key straight onto the window's buffer, keeping no image of each (the first frame's
+    /// keys are drawn again only when they change), and shows it.
+    private func drawAllInPlace() {
         painter.renderer.drawsInPlace = true
         painter.redrawAll(engine, handle: placement.handleRect)
         painter.renderer.drawsInPlace = false
         XFlush(display)
-        Trace.step("first frame drawn over its picture")
     }
 
     /// Keeps a picture of the first frame for the next start, unless the one kept is of this very frame.

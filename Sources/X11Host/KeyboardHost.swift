@@ -186,7 +186,7 @@ public final class KeyboardHost {
         let shown = showFirstFrame()
         Trace.step(shown != nil ? "first frame put from its picture" : "first frame drawn and flushed")
         if window.presentFirstExpose(limit: 0.1) { Trace.step("first frame on screen") }
-        if shown != nil { startFonts() }
+        startFonts()                        // left for now when the first frame came from its picture
         // The keymap and the desktop's settings are read once the first frame is out, not on the first tap;
         // first, what a killed keyboard left on spare keycodes is emptied.
         let reclaimed = injector.reclaimLeftoverSpares()
