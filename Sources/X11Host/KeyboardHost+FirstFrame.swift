@@ -3,6 +3,10 @@ internal import KeyboardModel
 internal import Render
 internal import Trace
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The first frame: the picture kept from the start before when it is of the same frame (`FrameSnapshot`),
 /// so that the keyboard is on screen before its fonts are set up; else drawn. The picture is then drawn
 /// over for real once the fonts are there (the same pixels, unless the fonts changed meanwhile), and a new
@@ -61,9 +65,15 @@ extension KeyboardHost {
         }
     }
 
-    /// What the first frame is: what it draws, the program, and the fonts it draws with (their record).
+    /// What the first frame is: what it draws, the program, and the fonts it draws with: their record,
+    /// by its file's identity (a record made again is a new file, renamed over the old), so that nothing is
+    /// read or allocated for it.
     private func firstFrameDigest(_ snapshot: FrameSnapshot) -> FrameDigest {
-        let fonts = options.fontRecord.flatMap { path in (try? StateFile(path: path).readText()) ?? nil } ?? ""
+        var fonts = ""
+        var info = stat()
+        if let path = options.fontRecord, stat(path, &info) == 0 {
+            fonts = "\(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
         return painter.renderer.frameDigest(of: engine.geometry, state: engine.state, handle: placement.handleRect,
                                             context: [snapshot.program, fonts])
     }

@@ -191,21 +191,24 @@ struct RunCommand {
         let first = type ?? remembered.flatMap { enabled.contains($0) ? $0 : nil } ?? enabled[0]
         hostOptions.languageFile = languageFile
         // The first keyboard's labels: another script's has the whole font configuration read meanwhile.
-        let labels = library[first].map { shown in
-            WidthClass.allCases.flatMap { shown.rows(layer: shown.defaultLayer, widthClass: $0) }
+        let firstLayout = library[first]
+        let willDraw: @Sendable () -> Void = {
+            guard let shown = firstLayout else { return }
+            LabelFonts.willDraw(WidthClass.allCases.flatMap { shown.rows(layer: shown.defaultLayer, widthClass: $0) }
                 .flatMap(\.items).flatMap { item -> [String] in
                     guard case .key(let key) = item else { return [] }
                     if case .text(let text) = key.function { return [text] + [key.label, key.secondary].compactMap { $0 } }
                     return [key.label, key.secondary].compactMap { $0 }
-                }
-        } ?? []
+                })
+        }
         if fontsLater {
+            // The labels listed only then: the closure keeps the layout, which the library keeps anyway.
             hostOptions.startFonts = {
                 LabelFonts.prepare(recordAt: fontRecord)
-                LabelFonts.willDraw(labels)
+                willDraw()
             }
         } else {
-            LabelFonts.willDraw(labels)
+            willDraw()
         }
         hostOptions.frameSnapshot = snapshotPath.map {
             FrameSnapshot(path: $0, program: FrameSnapshot.programIdentity(version: Keypane.versionLine))
