@@ -71,8 +71,12 @@ RELEASE_FLAGS := -c release --static-swift-stdlib $(if $(STATIC_CXX),-Xlinker -L
 # searched at each start, kept some 200 KiB of the program resident (2.5 s after start, four runs each:
 # 3,670-3,840 -> 3,480-3,590 KiB).
 RELEASE_FLAGS += -Xlinker --no-export-dynamic
+# Nor of the string processing module (regular expressions): two calls to its String searches linked all
+# of it and its regex parser, 1 MB of code whose data (some 100 KiB resident, 30 KiB of it relocated at each
+# start) and registration the start paid for.
 RELEASE_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import \
+	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	$(if $(wildcard scripts/keypane.ld),-Xlinker -T -Xlinker $(CURDIR)/scripts/keypane.ld)
 

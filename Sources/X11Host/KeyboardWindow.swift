@@ -159,7 +159,7 @@ public final class KeyboardWindow {
         if rawKeys, let devices = XIQueryDevice(display, XIAllDevices, &count) {
             defer { XIFreeDeviceInfo(devices) }
             for index in 0..<Int(count) where devices[index].use == XISlaveKeyboard
-                && devices[index].name.map({ !String(cString: $0).contains("XTEST") }) == true {
+                && devices[index].name.map({ strstr($0, "XTEST") == nil }) == true {
                 masks.append((devices[index].deviceid, [XI_RawKeyPress]))
             }
         }
