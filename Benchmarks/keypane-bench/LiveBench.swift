@@ -308,14 +308,17 @@ func stats(_ values: [Double]) -> String {
 }
 
 /// The live measurements; prints one line per figure.
-func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, onlyStart: Bool) throws {
+/// `only` "start" stops after start-up and memory, "memory" measures memory alone.
+func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only: String?) throws {
     let bench = try LiveBench()
     defer { bench.close() }
     let taps = 1000
     let heldTaps = 300, hold = 0.03
 
+    if only == "memory" { return try runMemoryBench(bench, keypane: keypane, layouts: layouts) }
     let (starts, peerStarts) = try runStartBench(bench, keypane: keypane, layouts: layouts)
-    if onlyStart { return }
+    try runMemoryBench(bench, keypane: keypane, layouts: layouts)
+    if only == "start" { return }
 
     // The keyboard the live figures are taken on, sound off.
     let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]

@@ -35,7 +35,7 @@ struct BenchHome {
     func remove() { _ = system("rm -rf '\(path)'") }
 }
 
-/// Start-up (exec to window mapped and to first frame) and memory 2 s after map, each a first start (an
+/// Start-up (exec to window mapped and to first frame), each a first start (an
 /// empty home) and a usual one (a home an earlier start wrote its record in), beside matchbox-keyboard. Returns
 /// the first frames of keypane's usual starts and matchbox-keyboard's, in seconds.
 @discardableResult
@@ -70,36 +70,52 @@ func runStartBench(_ bench: LiveBench, keypane: String, layouts: String) throws 
         print("matchbox-keyboard exec to first frame: \(stats(peer.map(\.frame)))")
     }
 
-    // Memory two seconds after the window is mapped: keypane with its default settings (no sound server
-    // here, so its sound thread has given up) and with sound and suggestions off, beside matchbox-keyboard.
-    // The figures count what the program shares with no other process: a library the bench maps too (it
-    // draws keyboards itself) is shared, as it is on a desktop whose applications use it.
-    func memory(_ argv: [String], className: String, environment: [String] = []) throws -> String {
+    return (usual.map(\.frame), peer.map(\.frame))
+}
+
+/// Memory two seconds after the window is mapped: keypane with its default settings (no sound server
+/// here, so its sound thread has given up), five usual starts and a first one, and with sound and
+/// suggestions off, beside matchbox-keyboard. The figures count what the program shares with no other
+/// process: a library the bench maps too (it draws keyboards itself) is shared, as it is on a desktop whose
+/// applications use it.
+func runMemoryBench(_ bench: LiveBench, keypane: String, layouts: String) throws {
+    func memory(_ argv: [String], className: String, environment: [String] = []) throws -> (rss: Int, pss: Int, private: Int) {
         let (child, _, _) = try bench.startAndWaitForMap(argv, className: className, environment: environment)
         defer { child.stop() }
         sleep(2)
-        let (rss, pss, own) = child.memory
-        return "RSS \(format(Double(rss) / 1024)) / PSS \(format(Double(pss) / 1024)) / private \(format(Double(own) / 1024)) MiB"
+        return child.memory
+    }
+    func mib(_ kib: Int) -> String { format(Double(kib) / 1024) }
+    func line(_ figures: (rss: Int, pss: Int, private: Int)) -> String {
+        "RSS \(mib(figures.rss)) / PSS \(mib(figures.pss)) / private \(mib(figures.private)) MiB"
+    }
+    /// Several starts: the highest of each figure, as the target holds for every start, and the others.
+    func lines(_ runs: [(rss: Int, pss: Int, private: Int)]) -> String {
+        let most = (runs.map(\.rss).max()!, runs.map(\.pss).max()!, runs.map(\.private).max()!)
+        return "at most " + line(most) + " (PSS " + runs.map { mib($0.pss) }.joined(separator: ", ")
+            + "; private " + runs.map { mib($0.private) }.joined(separator: ", ") + ")"
     }
     // A usual start is one with the settings of the start before, in a home that start wrote its font
     // record and its first frame's picture in.
-    func usualMemory(_ argv: [String]) throws -> String {
+    func usualMemory(_ argv: [String], runs: Int) throws -> String {
         let home = try BenchHome()
         defer { home.remove() }
         try home.prime(argv, bench: bench)
-        return try memory(argv, className: "keypane", environment: home.environment)
+        let figures = try (0..<runs).map { _ in try memory(argv, className: "keypane", environment: home.environment) }
+        return runs == 1 ? line(figures[0]) : lines(figures)
     }
     let defaults = [keypane, "--layouts", layouts]
-    print("keypane memory 2 s after map, default settings: " + (try usualMemory(defaults)))
+    print("keypane memory 2 s after map, default settings, 5 starts: " + (try usualMemory(defaults, runs: 5)))
     let empty = try BenchHome()
     print("keypane memory 2 s after map, default settings, a first start: "
-          + (try memory(defaults, className: "keypane", environment: empty.environment)))
+          + line(try memory(defaults, className: "keypane", environment: empty.environment)))
     empty.remove()
     print("keypane memory 2 s after map, no sound, no suggestions: "
-          + (try usualMemory(defaults + ["--no-sound", "--no-suggestions"])))
-    if hasPeer {
+          + (try usualMemory(defaults + ["--no-sound", "--no-suggestions"], runs: 1)))
+    if access(matchboxPath, X_OK) == 0 {
+        let home = try BenchHome()
+        defer { home.remove() }
         print("matchbox-keyboard memory 2 s after map: "
-              + (try memory([matchboxPath], className: "Keyboard", environment: home.environment)))
+              + line(try memory([matchboxPath], className: "Keyboard", environment: home.environment)))
     }
-    return (usual.map(\.frame), peer.map(\.frame))
 }

@@ -160,8 +160,8 @@ if argument("--only") == "suggest" || argument("--only") == nil {
 if let keypane = argument("--keypane") {
     do {
         let only = argument("--only")
-        if only == nil || only == "start" || only == "live" {
-            try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library, onlyStart: only == "start")
+        if only == nil || only == "start" || only == "memory" || only == "live" {
+            try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library, only: only)
         }
         if only == nil || only == "resize" {
             try runResizeBench(keypane: keypane, layouts: layoutsDirectory, library: library)
