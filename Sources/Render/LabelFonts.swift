@@ -144,13 +144,43 @@ public enum LabelFonts {
     /// holds; returns whether it did. A record that is missing, out of date or unreadable is no error:
     /// the system's configuration is read, as without one.
     static func useRecord(at path: String) -> Bool {
-        guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds(),
-              let (config, hasEmoji) = record.configuration() else { return false }
+        guard let (config, hasEmoji) = recordedConfiguration(at: path) else { return false }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)   // the current configuration keeps its own reference
         isNarrow = true
         narrowHasEmoji = hasEmoji
         recordHeld = true
+        return true
+    }
+
+    /// The one-font configuration of the record at `path` (the caller's reference), if the record is
+    /// there and holds.
+    private static func recordedConfiguration(at path: String) -> (config: OpaquePointer, hasEmoji: Bool)? {
+        guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds() else { return nil }
+        return record.configuration()
+    }
+
+    /// Once a start without a record has written one (`KeyboardRenderer.rememberFonts`): takes the one-font
+    /// configuration it describes, as every later start does, and lets go of the whole configuration (its
+    /// parsed rules, font lists and caches, most of a MiB), when `labels`, the text drawn so far, is all
+    /// the one font's. Returns whether it did. Text of another script makes the whole one read again later,
+    /// as in a later start.
+    @discardableResult
+    public static func narrow(toRecordAt path: String, labels: [String]) -> Bool {
+        guard !isNarrow, !isPreparing, !isWidening, let (config, hasEmoji) = recordedConfiguration(at: path) else {
+            return false
+        }
+        guard labels.allSatisfy({ narrowCovers($0, emoji: hasEmoji) }) else {
+            FcConfigDestroy(config)
+            return false
+        }
+        FcConfigSetCurrent(config)
+        // Pango's font map forgets what it matched with the whole configuration, and lets it go.
+        pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
+        FcConfigDestroy(config)
+        isNarrow = true
+        narrowHasEmoji = hasEmoji
+        Trace.step("fonts narrowed to their new record")
         return true
     }
 

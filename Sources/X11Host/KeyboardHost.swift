@@ -202,8 +202,15 @@ public final class KeyboardHost {
         }
         if shown != nil { drawFirstFrameAgain() }
         if let path = options.fontRecord, !LabelFonts.isNarrow, !LabelFonts.recordHeld {
-            do { try painter.renderer.rememberFonts(at: path) } catch { warn("\(error)") }
-            Trace.step("fonts recorded")
+            do {
+                try painter.renderer.rememberFonts(at: path)
+                Trace.step("fonts recorded")
+                // From now on as at every later start: the one font, not the whole configuration.
+                LabelFonts.narrow(toRecordAt: path, labels: engine.geometry.keys.flatMap { [$0.label, $0.secondary] }
+                    .compactMap { $0 })
+            } catch {
+                warn("\(error)")
+            }
         }
         keepFirstFrame(shown: shown)
         if let sound {
@@ -225,6 +232,10 @@ public final class KeyboardHost {
         Trace.step("accessibility bus joined")
         suggestionWorker = startSuggestions()
         Trace.step("suggestions started")
+        // What start-up freed (the whole font configuration after a first start, the picture's bands, the
+        // layouts' parsing) is given back now, not at the first rest.
+        _ = Self.mallocTrim?(0)
+        Trace.step("memory start-up freed given back")
 
         // The sources, in the order they take their turns after a wait.
         loop.add(self)                      // X events; the end of each round draws and flushes

@@ -91,9 +91,34 @@ import Testing
         #expect(!narrowFirst.trace.contains("fonts recorded"))
         try FileManager.default.removeItem(at: record)
         let whole = try Self.run(session, keyboards: "mixed")
-        #expect(whole.trace.contains("fonts recorded"), "\(whole.trace)")
+        // Its record written, a start without one keeps the whole configuration for labels the one font
+        // does not draw.
+        #expect(whole.trace.contains("fonts recorded") && !whole.trace.contains("fonts narrowed"), "\(whole.trace)")
         let sameNarrow = !whole.pixels.isEmpty && narrowFirst.pixels == whole.pixels, other = whole.pixels != first.pixels
         #expect(sameNarrow && other)
+    }
+
+    /// A start without a record takes the one-font configuration once it has written the record, as later
+    /// starts do (letting the whole one go), and draws the same pixels with it: a keyboard drawn again after
+    /// a visit to another looks as the first frame, drawn with the whole configuration, did.
+    @Test func aFirstStartDrawsWithItsRecordOnceWritten() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default,desktop"],
+                                        environment: ["KEYPANE_TRACE": "1"])
+        let record = session.cacheDirectory.appendingPathComponent("keypane/fonts").path
+        #expect(waitUntil { FileManager.default.fileExists(atPath: record) })
+        let first = Self.settledPixels(session, keyboard)
+        #expect(try session.run(keypanePath, ["set", "--type", "desktop"]).status == 0)
+        let desktop = Self.settledPixels(session, keyboard)
+        #expect(try session.run(keypanePath, ["set", "--type", "default"]).status == 0)
+        let again = Self.settledPixels(session, keyboard)
+        let (status, trace) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(trace.contains("font configuration read") && trace.contains("fonts recorded")
+                && trace.contains("fonts narrowed to their new record"), "\(trace)")
+        let drawnAgain = !desktop.isEmpty && desktop != first, same = !first.isEmpty && again == first
+        #expect(drawnAgain && same)
     }
 
     /// The record names the colour font emoji come from, and a start that uses it draws the emoji
