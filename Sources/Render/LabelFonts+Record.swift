@@ -2,6 +2,7 @@
 import Glibc
 #endif
 internal import CPangoCairo
+internal import KeyboardModel
 internal import CPangoFc
 
 extension LabelFonts {
@@ -56,7 +57,7 @@ extension LabelFonts {
 
         /// What else fontconfig's answer depends on, now: each line must be the same for a record to hold.
         static func currentSetup() -> [String] {
-            var lines = ["setup fontconfig \(FcGetVersion())",
+            var lines = ["setup fontconfig \(decimal: Int(FcGetVersion()))",
                          "setup language \(String(cString: pango_language_to_string(pango_language_get_default())))"]
             for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME",
                          "XDG_DATA_HOME"] {
@@ -84,7 +85,7 @@ extension LabelFonts {
         static func state(of path: String) -> String? {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
-            return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino) \(info.st_size)"
+            return "\(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec) \(decimal: info.st_ino) \(decimal: info.st_size)"
         }
 
         /// Whether everything the answer came from is as it was.
@@ -180,7 +181,7 @@ extension LabelFonts {
                 for value in values {
                     switch value {
                     case .bool(let flag): lines.append("set \(name) bool \(flag ? 1 : 0)")
-                    case .int(let number): lines.append("set \(name) int \(number)")
+                    case .int(let number): lines.append("set \(name) int \(decimal: Int(number))")
                     case .double(let number): lines.append("set \(name) double \(number)")
                     case .string(let text): lines.append("set \(name) string \(text)")
                     }
@@ -228,7 +229,7 @@ extension LabelFonts {
                 case "stamp":
                     let parts = rest.split(separator: " ", maxSplits: 3)
                     guard parts.count == 4 else { return nil }
-                    let state = parts[0] == "-" ? nil : parts[0...2].joined(separator: " ")
+                    let state = parts[0] == "-" ? nil : "\(parts[0]) \(parts[1]) \(parts[2])"
                     stamps.append(Stamp(path: String(parts[3]), state: state))
                 default: return nil
                 }
@@ -254,7 +255,7 @@ extension LabelFonts {
                 for value in values {
                     switch value {
                     case .bool(let flag): xml += "<bool>\(flag)</bool>"
-                    case .int(let number): xml += "<int>\(number)</int>"
+                    case .int(let number): xml += "<int>\(decimal: Int(number))</int>"
                     case .double(let number): xml += "<double>\(number)</double>"
                     case .string(let text): xml += "<string>\(escaped(text))</string>"
                     }

@@ -1,3 +1,4 @@
+internal import KeyboardModel
 internal import EventLoop
 
 #if canImport(Glibc)
@@ -114,7 +115,7 @@ public enum ControlSocket {
 
     static func runtimeDirectory() -> String {
         if let value = getenv("XDG_RUNTIME_DIR"), value.pointee != 0 { return String(cString: value) }
-        let fallback = "/tmp/keypane-\(getuid())"
+        let fallback = "/tmp/keypane-\(decimal: Int(getuid()))"
         _ = mkdir(fallback, 0o700)
         return fallback
     }

@@ -1,3 +1,4 @@
+internal import KeyboardModel
 internal import CX11
 internal import XDisplay
 
@@ -19,7 +20,7 @@ final class DesktopSettings {
 
     init(connection: DisplayConnection) {
         self.connection = connection
-        selection = connection.atom("_XSETTINGS_S\(connection.defaultScreen)")
+        selection = connection.atom("_XSETTINGS_S\(decimal: Int(connection.defaultScreen))")
         property = connection.atom("_XSETTINGS_SETTINGS")
         manager = connection.atom("MANAGER")
     }

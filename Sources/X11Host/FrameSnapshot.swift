@@ -1,4 +1,5 @@
 internal import CX11
+internal import KeyboardModel
 internal import Render
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ public struct FrameSnapshot: Sendable {
     public static func programIdentity(version: String) -> String {
         var info = stat()
         guard stat("/proc/self/exe", &info) == 0 else { return version }
-        return "\(version) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return "\(version) \(decimal: info.st_size) \(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec)"
     }
 
     /// The first page of the file: what the picture is of, and how its pixels are laid out.

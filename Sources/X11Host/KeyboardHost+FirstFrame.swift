@@ -72,7 +72,7 @@ extension KeyboardHost {
         var fonts = ""
         var info = stat()
         if let path = options.fontRecord, stat(path, &info) == 0 {
-            fonts = "\(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            fonts = "\(decimal: info.st_ino) \(decimal: info.st_size) \(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec)"
         }
         return painter.renderer.frameDigest(of: engine.geometry, state: engine.state, handle: placement.handleRect,
                                             context: [snapshot.program, fonts])

@@ -43,9 +43,23 @@ enum Keypane {
         return text
     }
 
+    /// The arguments after the program's name, from /proc/self/cmdline: CommandLine's own reading of them
+    /// runs standard library code that lies far from the rest start-up runs, and made 128 KiB of it resident
+    /// for a few strings. (CommandLine's, where /proc is not mounted.)
+    static func commandLineArguments() -> ArraySlice<String> {
+        guard let file = fopen("/proc/self/cmdline", "r") else { return CommandLine.arguments.dropFirst() }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[0..<count] }
+        // Each argument ends with a NUL: the name's first.
+        return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().dropFirst()
+            .map { String(decoding: $0, as: UTF8.self) }[...]
+    }
+
     static func main() {
         Trace.step("main")
-        var arguments = CommandLine.arguments.dropFirst()
+        var arguments = commandLineArguments()
         switch arguments.first {
         case "--help", "-h", "help":
             print(help, terminator: "")
@@ -74,12 +88,12 @@ enum Keypane {
         do { options = try command.parse(arguments) } catch {
             usage("\(error)", command: command.name == "run" ? "keypane" : "keypane \(command.name)")
         }
+        // By name: the keyboard's start makes no other command's help.
         switch command.name {
-        case RenderCommand.command.name: RenderCommand(options).run()
-        case LayoutsCommand.command.name: LayoutsCommand(options).run()
-        case let name where ControlCommand.commands.contains { $0.name == name }:
-            ControlCommand(name: name, options: options).run()
-        default: exit(RunCommand(RunCommand.withConfiguration(options)).run())
+        case RunCommand.command.name: exit(RunCommand(RunCommand.withConfiguration(options)).run())
+        case RenderCommand.name: RenderCommand(options).run()
+        case LayoutsCommand.name: LayoutsCommand(options).run()
+        default: ControlCommand(name: command.name, options: options).run()
         }
     }
 
@@ -122,7 +136,8 @@ func readLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) throw
 
 /// `keypane layouts`: the keyboards Keypane can show.
 struct LayoutsCommand {
-    static let command = Command(name: "layouts", abstract: "List the keyboards and their layers.",
+    static let name = "layouts"
+    static let command = Command(name: name, abstract: "List the keyboards and their layers.",
                                  options: [layoutsOption])
 
     let options: ParsedOptions

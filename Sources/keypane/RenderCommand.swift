@@ -3,8 +3,9 @@ import Render
 
 /// `keypane render`: draws a keyboard to a PNG file, with no X server.
 struct RenderCommand {
+    static let name = "render"
     static let command = Command(
-        name: "render",
+        name: name,
         abstract: "Draw a keyboard to a PNG file, and optionally write its key geometry as JSON.",
         options: [
             .value("type", "type", "The keyboard type (\(KeyboardType.allNames)), or the name of a layout file; default: default."),
