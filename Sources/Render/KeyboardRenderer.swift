@@ -4,6 +4,7 @@ import Glibc
 internal import CCairo
 internal import CPangoCairo
 internal import CPangoFc
+internal import Trace
 public import KeyboardModel
 
 /// Draws a laid-out keyboard and its state onto a surface, with Cairo for shapes and Pango for text.
@@ -88,8 +89,10 @@ public final class KeyboardRenderer {
     }
 
     /// Writes the record of the labels' font (`LabelFonts`), so the next start need not read the whole font
-    /// configuration; does nothing when this start used the record.
-    public func rememberFonts(at path: String) throws(LabelFonts.Problem) {
+    /// configuration, and from then on draws with the one-font configuration it describes, as later starts
+    /// do, when `labels` (the text drawn so far) are all that font's; does nothing when this start used the
+    /// record.
+    public func rememberFonts(at path: String, labels: [String]) throws(LabelFonts.Problem) {
         guard !LabelFonts.isNarrow, !LabelFonts.recordHeld else { return }
         guard let loaded = pango_font_map_load_font(pango_cairo_font_map_get_default(), pangoContext, font) else {
             throw LabelFonts.Problem(description: "Pango found no font for the labels")
@@ -98,7 +101,9 @@ public final class KeyboardRenderer {
         // The font an emoji is shaped with (the record keeps it if it is a colour font).
         let emoji = colourGlyph("😀").map(\.0)
         defer { if let emoji { g_object_unref(UnsafeMutableRawPointer(emoji)) } }
-        try LabelFonts.writeRecord(for: OpaquePointer(loaded), emoji: emoji, at: path)
+        guard let record = try LabelFonts.writeRecord(for: OpaquePointer(loaded), emoji: emoji, at: path) else { return }
+        Trace.step("fonts recorded")
+        LabelFonts.narrow(to: record, labels: labels)
     }
 
     /// The one size (in pixels) labels are laid out at.

@@ -81,16 +81,9 @@ extension LabelFonts {
             return paths
         }
 
-        /// A path's modification time, inode and size; nil when it is not there.
-        static func state(of path: String) -> String? {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            return "\(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec) \(decimal: info.st_ino) \(decimal: info.st_size)"
-        }
-
         /// Whether everything the answer came from is as it was.
         func holds() -> Bool {
-            setup == Self.currentSetup() && stamps.allSatisfy { Self.state(of: $0.path) == $0.state }
+            setup == Self.currentSetup() && stamps.allSatisfy { LabelFonts.fileState(of: $0.path) == $0.state }
         }
 
         // MARK: - Made from the whole configuration
@@ -140,7 +133,7 @@ extension LabelFonts {
             }
             guard !lines.contains(where: { $0.contains("\n") }) else { return nil }
             self.init(setup: Self.currentSetup(), file: path, index: index, family: family, emoji: emoji,
-                      settings: settings, stamps: unique.map { Stamp(path: $0, state: Self.state(of: $0)) })
+                      settings: settings, stamps: unique.map { Stamp(path: $0, state: LabelFonts.fileState(of: $0)) })
         }
 
         init(setup: [String], file: String, index: Int32, family: String,

@@ -41,6 +41,14 @@ public enum LabelFonts {
         return nil
     }
 
+    /// A file's modification time, inode and size, as the record's stamps keep them; nil when it is not
+    /// there. A file written again and renamed over the old one is a new inode.
+    public static func fileState(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec) \(decimal: info.st_ino) \(decimal: info.st_size)"
+    }
+
     /// Sets fontconfig up on a thread of its own while start-up goes on: the one-font configuration of the
     /// record at `path`, if it holds; else the system's whole configuration, which Pango would otherwise
     /// read when the first font map is made. The first renderer waits for it (`awaitPrepared`). Call it
@@ -144,7 +152,8 @@ public enum LabelFonts {
     /// holds; returns whether it did. A record that is missing, out of date or unreadable is no error:
     /// the system's configuration is read, as without one.
     static func useRecord(at path: String) -> Bool {
-        guard let (config, hasEmoji) = recordedConfiguration(at: path) else { return false }
+        guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds(),
+              let (config, hasEmoji) = record.configuration() else { return false }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)   // the current configuration keeps its own reference
         isNarrow = true
@@ -153,26 +162,15 @@ public enum LabelFonts {
         return true
     }
 
-    /// The one-font configuration of the record at `path` (the caller's reference), if the record is
-    /// there and holds.
-    private static func recordedConfiguration(at path: String) -> (config: OpaquePointer, hasEmoji: Bool)? {
-        guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds() else { return nil }
-        return record.configuration()
-    }
-
-    /// Once a start without a record has written one (`KeyboardRenderer.rememberFonts`): takes the one-font
-    /// configuration it describes, as every later start does, and lets go of the whole configuration (its
-    /// parsed rules, font lists and caches, most of a MiB), when `labels`, the text drawn so far, is all
-    /// the one font's. Returns whether it did. Text of another script makes the whole one read again later,
-    /// as in a later start.
-    @discardableResult
-    public static func narrow(toRecordAt path: String, labels: [String]) -> Bool {
-        guard !isNarrow, !isPreparing, !isWidening, let (config, hasEmoji) = recordedConfiguration(at: path) else {
-            return false
-        }
+    /// Once a start without a record has written `record` (`KeyboardRenderer.rememberFonts`): takes the
+    /// one-font configuration it describes, as every later start does, and lets go of the whole configuration
+    /// (its parsed rules, font lists and caches, most of a MiB), when `labels`, the text drawn so far, is all
+    /// the one font's. Text of another script makes the whole one read again later, as in a later start.
+    static func narrow(to record: Record, labels: [String]) {
+        guard !isNarrow, !isPreparing, !isWidening, let (config, hasEmoji) = record.configuration() else { return }
         guard labels.allSatisfy({ narrowCovers($0, emoji: hasEmoji) }) else {
             FcConfigDestroy(config)
-            return false
+            return
         }
         FcConfigSetCurrent(config)
         // Pango's font map forgets what it matched with the whole configuration, and lets it go.
@@ -181,7 +179,6 @@ public enum LabelFonts {
         isNarrow = true
         narrowHasEmoji = hasEmoji
         Trace.step("fonts narrowed to their new record")
-        return true
     }
 
     /// Reads the system's whole font configuration and gives it to Pango, for text the one font cannot
@@ -240,8 +237,10 @@ public enum LabelFonts {
     /// Writes the record of the font Pango chose for labels with the whole configuration (`font`, a
     /// PangoFont loaded for the labels' description), and of the one it chose for emoji (`emoji`), beside
     /// the file and renames it over, so a crash never leaves half a record.
-    static func writeRecord(for font: OpaquePointer, emoji: OpaquePointer?, at path: String) throws(Problem) {
-        guard !isNarrow, !recordHeld else { return }
+    /// Returns the record written; nil when this start used one.
+    @discardableResult
+    static func writeRecord(for font: OpaquePointer, emoji: OpaquePointer?, at path: String) throws(Problem) -> Record? {
+        guard !isNarrow, !recordHeld else { return nil }
         func pattern(_ font: OpaquePointer) -> OpaquePointer? {
             pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
         }
@@ -263,6 +262,7 @@ public enum LabelFonts {
             unlink(temporary)
             throw Problem(description: "cannot write \(path): \(reason)")
         }
+        return record
     }
 
     private static func makeDirectories(upTo file: String) {

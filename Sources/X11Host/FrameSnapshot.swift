@@ -1,5 +1,4 @@
 internal import CX11
-internal import KeyboardModel
 internal import Render
 
 #if canImport(Glibc)
@@ -30,9 +29,7 @@ public struct FrameSnapshot: Sendable {
     /// Names the running program: its version line and its file's size and time, so a new build never
     /// shows an older one's picture.
     public static func programIdentity(version: String) -> String {
-        var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return version }
-        return "\(version) \(decimal: info.st_size) \(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec)"
+        LabelFonts.fileState(of: "/proc/self/exe").map { version + " " + $0 } ?? version
     }
 
     /// The first page of the file: what the picture is of, and how its pixels are laid out.

@@ -69,11 +69,7 @@ extension KeyboardHost {
     /// by its file's identity (a record made again is a new file, renamed over the old), so that nothing is
     /// read or allocated for it.
     private func firstFrameDigest(_ snapshot: FrameSnapshot) -> FrameDigest {
-        var fonts = ""
-        var info = stat()
-        if let path = options.fontRecord, stat(path, &info) == 0 {
-            fonts = "\(decimal: info.st_ino) \(decimal: info.st_size) \(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec)"
-        }
+        let fonts = options.fontRecord.flatMap(LabelFonts.fileState(of:)) ?? ""
         return painter.renderer.frameDigest(of: engine.geometry, state: engine.state, handle: placement.handleRect,
                                             context: [snapshot.program, fonts])
     }

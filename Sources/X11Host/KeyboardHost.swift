@@ -203,10 +203,7 @@ public final class KeyboardHost {
         if shown != nil { drawFirstFrameAgain() }
         if let path = options.fontRecord, !LabelFonts.isNarrow, !LabelFonts.recordHeld {
             do {
-                try painter.renderer.rememberFonts(at: path)
-                Trace.step("fonts recorded")
-                // From now on as at every later start: the one font, not the whole configuration.
-                LabelFonts.narrow(toRecordAt: path, labels: engine.geometry.keys.flatMap { [$0.label, $0.secondary] }
+                try painter.renderer.rememberFonts(at: path, labels: engine.geometry.keys.flatMap { [$0.label, $0.secondary] }
                     .compactMap { $0 })
             } catch {
                 warn("\(error)")

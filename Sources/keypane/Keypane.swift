@@ -47,11 +47,7 @@ enum Keypane {
     /// runs standard library code that lies far from the rest start-up runs, and made 128 KiB of it resident
     /// for a few strings. (CommandLine's, where /proc is not mounted.)
     static func commandLineArguments() -> ArraySlice<String> {
-        guard let file = fopen("/proc/self/cmdline", "r") else { return CommandLine.arguments.dropFirst() }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[0..<count] }
+        guard let bytes = try? LayoutLibrary.readBytes("/proc/self/cmdline") else { return CommandLine.arguments.dropFirst() }
         // Each argument ends with a NUL: the name's first.
         return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().dropFirst()
             .map { String(decoding: $0, as: UTF8.self) }[...]

@@ -15,7 +15,7 @@ extension Rendering {
                 index: 0, family: "DejaVu Sans", emoji: emoji.map { ($0, 0, "Noto Color Emoji") },
                 settings: [("antialias", [.bool(true)]), ("hintstyle", [.int(1)]), ("minspace", [.double(0.5)]),
                            ("fontfeatures", [.string("liga & <kern>"), .string("ss01")])],
-                stamps: paths.map { .init(path: $0, state: LabelFonts.Record.state(of: $0)) })
+                stamps: paths.map { .init(path: $0, state: LabelFonts.fileState(of: $0)) })
         }
 
         @Test func aRecordReadsBackAsWritten() throws {
