@@ -276,9 +276,12 @@ public final class KeyboardHost {
         for action in update.actions {
             switch action {
             case .text, .keysym:
-                injector.perform(action)
-                typedIntoField(action)
-                typed = true
+                if let scanSwitches, scanSwitches.isHeld {
+                    scanSwitches.wait(action)
+                } else {
+                    typeKeystrokes([action])
+                    typed = true
+                }
             case .nextKeyboard:
                 let next = (engine.current + 1) % engine.enabled.count
                 if engine.enabled[next] == EmojiBoard.name { finishEmoji() }
@@ -303,6 +306,14 @@ public final class KeyboardHost {
         if update.emojiMemoryChanged { rememberEmoji() }
         if let click = update.click, settings.eventSoundsAllowed { sound?.play(click) }
         painter.note(update)
+    }
+
+    /// Types text and keys into the focused window.
+    func typeKeystrokes(_ actions: [KeyAction]) {
+        for action in actions {
+            injector.perform(action)
+            typedIntoField(action)
+        }
     }
 
     /// Keeps the keyboard the person chose, when it is a language's, for the next start.

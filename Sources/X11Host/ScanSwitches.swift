@@ -32,6 +32,24 @@ final class ScanSwitches {
     private(set) var buttons: [UInt32: Bool] = [:]
     /// Switch keys down now: a key held down repeats its presses, which are not new presses.
     private var down: Set<UInt8> = []
+    /// Switch buttons down now.
+    private var buttonsDown: Set<UInt32> = []
+    /// Keystrokes picked while a switch was down, typed once it is up.
+    private var waiting: [KeyAction] = []
+
+    /// Whether a switch is down. While a switch key is down its passive grab is active and the server sends
+    /// every key event to Keypane instead of the focused window, so a keystroke made then would be lost.
+    var isHeld: Bool { !down.isEmpty || !buttonsDown.isEmpty }
+
+    /// Keeps a keystroke picked while a switch is down, for `takeWaiting` once every switch is up.
+    func wait(_ action: KeyAction) { waiting.append(action) }
+
+    /// The keystrokes kept while a switch was down, once none is; they leave the queue.
+    func takeWaiting() -> [KeyAction] {
+        guard !isHeld else { return [] }
+        defer { waiting = [] }
+        return waiting
+    }
 
     /// Grabs the switches: with one, it picks; with two (step scanning), the first moves on and the second
     /// picks. Throws when the server refuses a grab (another program holds it).
@@ -68,6 +86,8 @@ final class ScanSwitches {
         for button in buttons.keys { XUngrabButton(display, button, UInt32(AnyModifier), root) }
         keys = [:]
         buttons = [:]
+        down = []
+        buttonsDown = []
     }
 
     /// For a key or button press on the root: nil when it is no switch (or a held key's repeat), else
@@ -78,7 +98,10 @@ final class ScanSwitches {
             let keycode = UInt8(truncatingIfNeeded: event.xkey.keycode)
             guard let picks = keys[keycode], down.insert(keycode).inserted else { return nil }
             return picks
-        case ButtonPress: return buttons[event.xbutton.button]
+        case ButtonPress:
+            guard let picks = buttons[event.xbutton.button] else { return nil }
+            buttonsDown.insert(event.xbutton.button)
+            return picks
         default: return nil
         }
     }
@@ -90,7 +113,9 @@ final class ScanSwitches {
             let keycode = UInt8(truncatingIfNeeded: event.xkey.keycode)
             down.remove(keycode)
             return keys[keycode]
-        case ButtonRelease: return buttons[event.xbutton.button]
+        case ButtonRelease:
+            buttonsDown.remove(event.xbutton.button)
+            return buttons[event.xbutton.button]
         default: return nil
         }
     }

@@ -49,6 +49,8 @@ extension KeyboardHost: EventSource {
             } else if scanSwitches.switchReleased(event) == true, window.isMapped {
                 apply(engine.scanSwitchReleased(at: EventLoop.monotonicNow()))
             }
+            // The switch is up and its grab over: what it picked meanwhile goes to the focused window now.
+            typeKeystrokes(scanSwitches.takeWaiting())
             return
         }
         switch type {

@@ -10,7 +10,14 @@ import Testing
     ///
     /// A person sees when a pick came too late (the highlight had moved back up, and nothing was typed)
     /// and scans for the key again; so does this, by the bytes that reached `terminal`.
-    static func scan(_ text: String, session: XSession, pick: String, move: String?, terminal: Terminal) throws {
+    static func scan(_ text: String, session: XSession, pick: String, move: String?, terminal: Terminal,
+                     hold: Double = 0.15) throws {
+        try scan(text, session: session, pick: { session.holdKey(pick, seconds: hold) },
+                 move: move.map { name in { session.holdKey(name, seconds: hold) } }, terminal: terminal)
+    }
+
+    /// Types `text` by scanning, with the switches `pick` and `move` pressed as the caller makes them.
+    static func scan(_ text: String, session: XSession, pick: () -> Void, move: (() -> Void)?, terminal: Terminal) throws {
         for character in text {
             let wanted = character == " " ? "space" : String(character)
             var picks = 0
@@ -27,7 +34,7 @@ import Testing
                     continue
                 }
                 if scanned.contains(wanted) {
-                    session.key(pick)
+                    pick()
                     picks += 1
                     if scanned == [wanted] {
                         if waitUntil(timeout: 1, { terminal.bytes.count > before }) { break }
@@ -35,7 +42,7 @@ import Testing
                     }
                     usleep(50_000)
                 } else if let move {
-                    session.key(move)
+                    move()
                     usleep(20_000)
                 } else {
                     usleep(40_000)
@@ -76,6 +83,32 @@ import Testing
         #expect(status == 0 && messages.isEmpty, "\(messages)")
     }
 
+    /// However long a switch is held (an instant, a person's 0.15 s, a second) and whether it is a key or a
+    /// mouse button, each press moves or picks and the pick types: the keystroke waits until the switch is
+    /// up, as a key sent while the switch's grab is active would go to the grab, not to the window.
+    @Test(arguments: [(0.0, false), (0.15, false), (1.0, false), (0.0, true), (0.15, true), (1.0, true)])
+    func aSwitchTypesHoweverLongItIsHeld(seconds: Double, buttons: Bool) throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let switches = buttons ? "button:8,button:9" : "F11,F12"
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--scan", "step",
+                                                                      "--scan-switch", switches])
+        func press(_ index: Int) {
+            if buttons {
+                session.holdButton(UInt32(8 + index), seconds: seconds)
+            } else {
+                session.holdKey(index == 0 ? "F11" : "F12", seconds: seconds)
+            }
+        }
+        // Letters without accents: a second's hold on one with accents opens them, as it should.
+        try Self.scan("ht", session: session, pick: { press(1) }, move: { press(0) }, terminal: terminal)
+        expectArrived(terminal, "ht", "switches held \(seconds) s (\(switches))")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0 && messages.isEmpty, "\(messages)")
+        #expect(session.keysDown().isEmpty)
+    }
+
     /// Holding the switch on e opens its accents, which are scanned in turn: é is picked.
     @Test func holdingTheSwitchPicksAnAccent() throws {
         let session = try XSession()
@@ -88,13 +121,13 @@ import Testing
                 .split(separator: " ").map(String.init)
         }
         for _ in 0..<40 where try scanned() != ["e"] {
-            session.key(try scanned().contains("e") ? "F12" : "F11")
+            session.holdKey(try scanned().contains("e") ? "F12" : "F11", seconds: 0.15)
         }
         #expect(try scanned() == ["e"])
         session.holdKey("F12", seconds: 0.7)
         #expect(waitUntil { (try? scanned()) == ["e"] })
-        for _ in 0..<10 where try scanned() != ["é"] { session.key("F11") }
-        session.key("F12")
+        for _ in 0..<10 where try scanned() != ["é"] { session.holdKey("F11", seconds: 0.15) }
+        session.holdKey("F12", seconds: 0.15)
         expectArrived(terminal, "é", "an accent by scanning")
         let (status, messages) = keyboard.terminate()
         #expect(status == 0 && messages.isEmpty, "\(messages)")

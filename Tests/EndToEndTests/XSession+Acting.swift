@@ -54,6 +54,15 @@ extension XSession {
         XSync(connection, 0)
     }
 
+    /// A mouse button held down for a while where the pointer is, then let go.
+    func holdButton(_ button: UInt32, seconds: Double) {
+        XTestFakeButtonEvent(connection, button, 1, 0)
+        XSync(connection, 0)
+        usleep(useconds_t(seconds * 1_000_000))
+        XTestFakeButtonEvent(connection, button, 0, 0)
+        XSync(connection, 0)
+    }
+
     /// A key of the keymap, pressed and released with XTest (as another program would, not Keypane).
     func key(_ name: String) {
         let code = XKeysymToKeycode(connection, XStringToKeysym(name))
