@@ -39,11 +39,22 @@ public final class Injector {
     private var spareContents: [UInt8: [UInt]] = [:]
     /// When each spare keycode was last pressed (monotonic seconds).
     private var spareLastUse: [UInt8: Double] = [:]
+    /// The window that had the focus when each spare keycode was last pressed.
+    private var spareTypedInto: [UInt8: UInt] = [:]
+    /// Spare keycodes pressed by the action being performed, for `spareTypedInto`.
+    private var sparesPressed: [UInt8] = []
+    /// The last window whose client said it had read its keys, and when it said so.
+    private var lastReadBy: (window: UInt, time: Double)?
+    private lazy var receipt = ReadReceipt(connection: connection)
 
-    /// A spare keycode is not mapped anew sooner than this after its last press: a client that lags
-    /// behind reads the keymap when it handles the press (Xlib fetches a changed keymap lazily), and
-    /// must still find the old character there. A loaded machine's xterm was seen lagging past 0.1 s.
-    public static let spareReuseDelay = 0.25
+    /// A spare keycode is mapped anew only once the client that got its last press has read it (a client
+    /// that lags reads the keymap as it is when it reads the press, and would type the new character):
+    /// its answer to a ping says so. A client that speaks no ping (xterm) is given this long instead; a
+    /// loaded machine's xterm was seen lagging past 0.1 s.
+    public static let spareReuseDelay = 0.5
+    /// How long a client that speaks the ping may take to answer before the keycode is mapped anyway (it
+    /// is stopped or hung: the keyboard must go on).
+    public static let spareReadTimeout = 2.0
 
     /// How many spare keycodes the ring uses at most: enough that a person never waits for the delay, even
     /// typing emoji, whose sequences take up to ten code points (a family, a toned couple), several a
@@ -91,10 +102,12 @@ public final class Injector {
         }
         // Waits until the server has taken the key events, rather than only sending them: the redraws that
         // follow a tap (the key let go, the suggestion bar) would otherwise reach the server with them, and
-        // the server hands events to the receiving window only once it has done our drawing too. That
-        // held a keystroke 1 to 2 ms (tap to keystroke at the window, p50: 1.6 ms with a flush, 0.35 with
-        // this round trip).
-        XSync(display, 0)
+        // the server hands events to the receiving window only once it has done our drawing too. The
+        // round trip asks for the focus, which says who got the keys of spare keycodes.
+        var focus: UInt = 0, revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        for keycode in sparesPressed { spareTypedInto[keycode] = focus }
+        sparesPressed = []
     }
 
     /// A keysym by X name ("Return", "F1") or, for one character, the keysym of that character.
@@ -155,22 +168,43 @@ public final class Injector {
         let wanted = [lower, upper]
         if let (keycode, _) = spareContents.first(where: { $0.value == wanted }) {
             spareLastUse[keycode] = Self.now()
+            sparesPressed.append(keycode)
             return Stroke(keycode: keycode, modifiers: 0)
         }
         guard let keycode = Self.spareToMap(spareKeycodes, lastUse: spareLastUse) else {
             return Stroke(keycode: 0, modifiers: 0)
         }
-        // The clock is read once: read again, it could have passed the moment and made the wait negative.
-        if let last = spareLastUse[keycode], case let wait = last + Self.spareReuseDelay - Self.now(), wait > 0 {
-            XFlush(display)
-            usleep(useconds_t(wait * 1_000_000))
-        }
+        waitUntilRead(keycode)
         spareLastUse[keycode] = Self.now()
+        sparesPressed.append(keycode)
         var syms = wanted.map { KeySym($0) }
         XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
         spareContents[keycode] = wanted
         record.write(spareContents)
         return Stroke(keycode: keycode, modifiers: 0)
+    }
+
+    /// Returns once the client that got the last press of `keycode` has read it: at once when it said
+    /// so since, else when it answers a ping, or when `spareReuseDelay` has passed since the press for a
+    /// client that cannot be asked (`spareReadTimeout` at most for one that does not answer).
+    private func waitUntilRead(_ keycode: UInt8) {
+        guard let last = spareLastUse[keycode] else { return }
+        var window = spareTypedInto[keycode] ?? 0
+        if sparesPressed.contains(keycode) {
+            // Pressed earlier in this action: the focus is not written down yet.
+            var revert: Int32 = 0
+            XGetInputFocus(display, &window, &revert)
+        }
+        if let read = lastReadBy, read.window == window, read.time >= last { return }
+        XFlush(display)
+        if window > 1, receipt.hasRead(window, timeout: max(0, last + Self.spareReadTimeout - Self.now())) {
+            lastReadBy = (window, Self.now())
+            return
+        }
+        // The clock is read once: read again, it could have passed the moment and made the wait negative.
+        if case let wait = last + Self.spareReuseDelay - Self.now(), wait > 0 {
+            usleep(useconds_t(wait * 1_000_000))
+        }
     }
 
     /// The spare keycode to map anew: the one pressed longest ago, one never pressed first (the first

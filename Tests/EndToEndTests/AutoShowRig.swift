@@ -55,6 +55,8 @@ final class SessionBus {
 /// its fields hold.
 final class FieldsWindow {
     let output: URL
+    /// The window's python3 process.
+    private(set) var process = Process()
     private(set) var centres: [String: (x: Int, y: Int)] = [:]
 
     init(session: XSession, environment: [String: String], script: String, widgets: Int, arguments: [String] = []) throws {
@@ -62,7 +64,7 @@ final class FieldsWindow {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         // Debian's python3, which has python3-gi and python3-pyqt5 (not one earlier on the PATH).
-        try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/" + script] + arguments, stdout: handle,
+        process = try session.start("/usr/bin/python3", [packageRoot + "/Tests/Fixtures/" + script] + arguments, stdout: handle,
                           environment: environment)
         guard waitUntil({ self.read(); return self.centres.count == widgets }) else {
             throw TestFailure("the window of \(script) did not report its widgets")
@@ -98,8 +100,8 @@ final class FieldsWindow {
     }
 
     /// Waits until the field holds `expected`; returns what it holds.
-    func waitFor(_ name: String, _ expected: String) -> String? {
-        _ = waitUntil { self.text(name) == expected }
+    func waitFor(_ name: String, _ expected: String, timeout: Double = 10) -> String? {
+        _ = waitUntil(timeout: timeout) { self.text(name) == expected }
         return text(name)
     }
 }

@@ -4,6 +4,7 @@ text view, a terminal (VTE, whose keys go to `cat` into the file named by the fi
 where each widget's centre is on the root window once it is shown ({"at": name, "x": x, "y": y}) and each
 field's whole text whenever it changes ({"text": name, "value": text})."""
 import json
+import os
 import sys
 
 import gi
@@ -18,7 +19,7 @@ def say(**fields):
 
 window = Gtk.Window(title="Keypane fields")
 window.set_default_size(480, 460)
-window.move(0, 0)
+window.move(*[int(n) for n in os.environ.get("KEYPANE_FIELDS_AT", "0,0").split(",")])
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin=12)
 window.add(box)
 widgets = {}

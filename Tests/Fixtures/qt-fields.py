@@ -5,6 +5,7 @@ gtk-fields.py, it prints JSON lines: where each widget's centre is on the root w
 It is started without QT_LINUX_ACCESSIBILITY_ALWAYS_ON: it speaks to the accessibility bus only if the
 session's org.a11y.Status IsEnabled is on."""
 import json
+import os
 import sys
 
 from PyQt5 import QtCore, QtWidgets
@@ -18,7 +19,7 @@ app = QtWidgets.QApplication(sys.argv)
 window = QtWidgets.QWidget()
 window.setWindowTitle("Keypane Qt fields")
 window.resize(480, 240)
-window.move(0, 0)
+window.move(*[int(n) for n in os.environ.get("KEYPANE_FIELDS_AT", "0,0").split(",")])
 layout = QtWidgets.QVBoxLayout(window)
 widgets = {"plain": QtWidgets.QLineEdit(), "password": QtWidgets.QLineEdit(), "button": QtWidgets.QPushButton("OK")}
 widgets["password"].setEchoMode(QtWidgets.QLineEdit.Password)

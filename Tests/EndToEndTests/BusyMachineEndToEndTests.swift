@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// Two processes that spin on the CPU for as long as a test runs: a machine as busy as a person's often
+/// is, where a client reads its events late. Stopped by process id.
+final class BusyLoops {
+    private var processes: [Process] = []
+
+    init(count: Int = 2) throws {
+        for _ in 0..<count {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "while :; do :; done"]
+            try launch(process)
+            processes.append(process)
+        }
+    }
+
+    func stop() {
+        for process in processes { stopProcess(process) }
+        processes = []
+    }
+
+    deinit { stop() }
+}
+
+/// Characters the keymap lacks (another script, emoji) come through spare keycodes, which Keypane maps
+/// as it types; every one must arrive, in order, in xterm, GTK and Qt, also while the machine is busy and
+/// the client reads the changed keymap late.
+@Suite(.serialized) struct BusyMachineEndToEndTests {
+    /// Twenty short Russian sentences (public-domain proverbs), typed on the Russian keyboard under the
+    /// US keymap: each of their letters goes through a spare keycode.
+    static let russian = [
+        "тише едешь дальше будешь", "без труда не вытащишь рыбку", "век живи век учись", "делу время потехе час",
+        "друзья познаются в беде", "не было бы счастья", "лучше поздно чем никогда", "утро вечера мудренее",
+        "волков бояться в лес не ходить", "яблоко от яблони недалеко падает", "семь раз отмерь", "один в поле не воин",
+        "что посеешь то и пожнешь", "аппетит приходит во время еды", "под лежачий камень вода не течет",
+        "в гостях хорошо а дома лучше", "глаза боятся а руки делают", "москва не сразу строилась",
+        "старый друг лучше новых двух", "за двумя зайцами погонишься",
+    ]
+
+    /// Types `text` on `keyboard` by tapping its keys at a person's pace, each held a moment.
+    static func tapText(_ text: String, keyboard: LiveKeyboard, type: String) throws {
+        let letters = try keyboard.geometry(type: type, layer: nil)
+        for character in text {
+            let key = character == " " ? letters.key(action: "space") ?? letters.key(label: "space")
+                                       : letters.key(label: String(character))
+            keyboard.tap(try #require(key, "no key \(character) on \(type)"), hold: 0.03)
+            usleep(30_000)
+        }
+    }
+
+    /// Twenty lines of emoji, with skin tones, families (joined by ZWJ) and flags: most code points go
+    /// through a spare keycode of their own.
+    static let emoji = [
+        "😀 😂 🥰", "👍🏽 👋🏻 🙏🏿", "👨‍👩‍👧 👩‍❤️‍👨", "🇫🇷 🇯🇵 🇧🇷", "🐶 🐱 🦊 🐻", "🍕 🍔 🍟", "⚽ 🏀 🎾", "🚗 ✈️ 🚀",
+        "❤️ 🧡 💛 💚 💙", "🌧️ ☀️ 🌈", "🎉 🎂 🎁", "👩🏾‍💻 🧑🏼‍🚀", "😴 🤔 🤯", "🍎 🍌 🍇 🍓", "📱 💻 ⌨️",
+        "🏳️‍🌈 🏴‍☠️", "🤝🏻 ✌🏾", "🌍 🌕 ⭐", "🎵 🎸 🥁", "😀 🎉 👍🏽",
+    ]
+
+    /// A field of a client that text arrives in: xterm's bytes, or a GTK or Qt field's text.
+    struct Client {
+        var name: String
+        /// Gives the client the focus, as a click would.
+        var focus: () -> Void
+        /// Waits until the client holds `expected`; returns what it holds.
+        var waitFor: (String) -> String
+    }
+
+    /// xterm, a GTK entry and a Qt line edit, open together on one session bus.
+    static func clients(session: XSession, bus: SessionBus) throws -> [Client] {
+        let terminal = try Terminal(session: session)
+        let gtk = try FieldsWindow(session: session, environment: bus.environment.merging(["KEYPANE_FIELDS_AT": "500,0"]) { $1 },
+                                   script: "gtk-fields.py", widgets: 5,
+                                   arguments: [session.directory.appendingPathComponent("t.out").path])
+        let qt = try FieldsWindow(session: session, environment: bus.environment.merging(["KEYPANE_FIELDS_AT": "0,200"]) { $1 },
+                                  script: "qt-fields.py", widgets: 3)
+        /// A click on the field, then a wait until its window has the focus (a busy client takes a while).
+        func focus(_ app: FieldsWindow, title: String) {
+            session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+            _ = waitUntil { session.focusedWindowFamily().contains { session.title(of: $0) == title } }
+            usleep(300_000)
+        }
+        return [
+            Client(name: "xterm", focus: {
+                session.activate(terminal.window)
+                _ = waitUntil { session.focusedWindowFamily().contains(terminal.window) }
+                usleep(300_000)
+            }, waitFor: { terminal.waitFor(text: $0, timeout: 20) }),
+            Client(name: "GTK", focus: { focus(gtk, title: "Keypane fields") }, waitFor: { gtk.waitFor("plain", $0, timeout: 20) ?? "" }),
+            Client(name: "Qt", focus: { focus(qt, title: "Keypane Qt fields") }, waitFor: { qt.waitFor("plain", $0, timeout: 20) ?? "" }),
+        ]
+    }
+
+    /// Twenty Russian sentences into xterm, a GTK entry and a Qt line edit in turn, with two busy loops.
+    @Test func russianArrivesWholeOnABusyMachine() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bus = try SessionBus(session: session)
+        defer { bus.stop() }
+        let clients = try Self.clients(session: session, bus: bus)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "ru"])
+        let busy = try BusyLoops()
+        defer { busy.stop() }
+        for client in clients {
+            client.focus()
+            var expected = ""
+            for sentence in Self.russian {
+                try Self.tapText(sentence + " ", keyboard: keyboard, type: "ru")
+                expected += sentence + " "
+            }
+            let arrived = client.waitFor(expected)
+            let common = zip(arrived, expected).prefix { $0 == $1 }.count
+            #expect(arrived == expected, "\(client.name): from character \(common) got \(arrived.dropFirst(common).prefix(30).debugDescription)")
+        }
+        #expect(keyboard.terminate().0 == 0)
+    }
+
+    /// Twenty lines of emoji into xterm, a GTK entry and a Qt line edit in turn, each line typed at once
+    /// through the control socket, with two busy loops.
+    @Test func emojiArriveWholeOnABusyMachine() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bus = try SessionBus(session: session)
+        defer { bus.stop() }
+        let clients = try Self.clients(session: session, bus: bus)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        let busy = try BusyLoops()
+        defer { busy.stop() }
+        for client in clients {
+            client.focus()
+            var expected = ""
+            for line in Self.emoji {
+                #expect(try session.run(keypanePath, ["type", line + " "]).status == 0)
+                expected += line + " "
+                usleep(200_000)
+            }
+            let arrived = client.waitFor(expected)
+            let common = zip(arrived, expected).prefix { $0 == $1 }.count
+            #expect(arrived == expected, "\(client.name): from character \(common) got \(arrived.dropFirst(common).prefix(30).debugDescription)")
+        }
+        #expect(keyboard.terminate().0 == 0)
+    }
+
+    /// A GTK and a Qt client stopped for a second (SIGSTOP) while a sentence with every Russian letter is
+    /// tapped: the spare keycodes run out, and none is mapped anew before the client has read its last press,
+    /// so the client, going on, reads each press with the character it was sent with.
+    @Test(arguments: ["GTK", "Qt"])
+    func aClientStoppedForAMomentGetsEveryLetter(toolkit: String) throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bus = try SessionBus(session: session)
+        defer { bus.stop() }
+        let app = try FieldsWindow(session: session, environment: bus.environment,
+                                   script: toolkit == "GTK" ? "gtk-fields.py" : "qt-fields.py", widgets: toolkit == "GTK" ? 5 : 3,
+                                   arguments: toolkit == "GTK" ? [session.directory.appendingPathComponent("t.out").path] : [])
+        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        usleep(300_000)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "ru"])
+        let pangram = "съешь же еще этих мягких французских булок да выпей чаю "
+        let pid = app.process.processIdentifier
+        kill(pid, SIGSTOP)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { kill(pid, SIGCONT) }
+        try Self.tapText(pangram, keyboard: keyboard, type: "ru")
+        #expect(app.waitFor("plain", pangram, timeout: 20) == pangram)
+        #expect(keyboard.terminate().0 == 0)
+    }
+}
