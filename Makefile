@@ -22,7 +22,10 @@ CHECK_PACKAGES := lintian desktop-file-utils appstream
 # python3, Firefox ESR and Chromium, and Xephyr for a keyboard device that is not XTest's.
 AUTO_SHOW_TEST_PACKAGES := dbus python3-gi gir1.2-gtk-3.0 gir1.2-vte-2.91 python3-pyqt5 firefox-esr chromium \
 	xserver-xephyr
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
+# The touch tests run Xorg with the dummy video driver and the inputtest driver (in xserver-xorg-core), whose
+# touch screen makes real XI2 touches.
+TOUCH_TEST_PACKAGES := xserver-xorg-core xserver-xorg-video-dummy
+TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
 	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES) $(AUTO_SHOW_TEST_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times, and
 # hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.

@@ -99,7 +99,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Typing", "KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "X11Host", "KeyboardModel", "TestSupport", "CX11", "CXTest"],
+        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "X11Host", "KeyboardModel", "TestSupport", "CX11", "CXTest", "CXInput2"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -116,8 +116,15 @@ final class LiveKeyboard {
         let (kx, ky) = key.centre
         session.press(x: frame.x + kx, y: frame.y + ky)
         usleep(700_000)
-        // Where PopupLayout puts the cells: one row above the key, up to a dozen; more (two people's
-        // tones) in a square grid, row after row, kept inside the keyboard.
+        let cell = alternateCell(key, index: index, cells: cells)
+        session.move(x: frame.x + cell.x, y: frame.y + cell.y)
+        session.release()
+    }
+
+    /// The centre of an alternates popup's cell, in the keyboard's coordinates: one row above the key, up to
+    /// a dozen; more (two people's tones) in a square grid, row after row, kept inside the keyboard.
+    func alternateCell(_ key: GeometryKey, index: Int, cells: Int = 8) -> (x: Int, y: Int) {
+        let (kx, ky) = key.centre
         let cell = max(key.width, key.height * 2 / 3)
         let columns = cells > 12 ? Int(Double(cells).squareRoot()) : cells
         let rows = (cells + columns - 1) / columns
@@ -127,8 +134,16 @@ final class LiveKeyboard {
         let popupY = min(max(key.y - popupHeight - 4, 0), height - popupHeight)
         let row = popupHeight / rows
         let y = rows > 1 ? popupY + row * (index / columns) + row / 2 : ky
-        session.move(x: frame.x + popupX + cell * (index % columns) + cell / 2, y: frame.y + y)
-        session.release()
+        return (popupX + cell * (index % columns) + cell / 2, y)
+    }
+
+    /// The centre of a row of the Globe key's list of keyboards (one row per keyboard enabled, above the
+    /// key), in the keyboard's coordinates.
+    func keyboardListRow(_ globe: GeometryKey, index: Int, count: Int) -> (x: Int, y: Int) {
+        let row = max(globe.height * 4 / 5, 28)
+        let height = min(row * count, frame.height - handle)
+        let top = min(max(globe.y - height - 4, 0), frame.height - handle - height)
+        return (globe.x + globe.width / 2, top + height / count * index + height / count / 2)
     }
 
     /// Ends keypane with a signal and returns its exit status and what it printed.

@@ -58,6 +58,8 @@ final class XSession {
     let width: Int, height: Int
     private(set) var processes: [Process] = []
     private let xvfb: Process
+    /// The inputtest devices of a session with `realInput`.
+    private(set) var inputDevices: InputTestDevices?
     let connection: OpaquePointer
     let directory: URL
     /// $XDG_CONFIG_HOME of the programs started on this session.
@@ -74,8 +76,11 @@ final class XSession {
     /// `dpi`: the screen's density as Xvfb reports it (its physical size follows), nil for Xvfb's own.
     /// `nestedIn`: instead of Xvfb, Xephyr in a window of that session, whose keys (XTest's there) reach this
     /// server from Xephyr's own keyboard device, as a physical keyboard's would.
+    /// `realInput`: instead of Xvfb, Xorg with the dummy video driver and the inputtest driver's touch
+    /// screen, absolute pointer and keyboard (`inputDevices`), whose events are a real device's: XI2
+    /// touches, which neither Xvfb nor XTest can make.
     init(width: Int = 1280, height: Int = 800, windowManager: Bool = true, dpi: Int? = nil,
-         nestedIn host: XSession? = nil) throws {
+         nestedIn host: XSession? = nil, realInput: Bool = false) throws {
         self.width = width
         self.height = height
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("keypane-e2e-\(UUID().uuidString)")
@@ -84,7 +89,10 @@ final class XSession {
                                                 withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Xvfb picks a free display number and writes it to standard output.
         xvfb = Process()
-        if let host {
+        if realInput {
+            xvfb.executableURL = URL(fileURLWithPath: "/usr/lib/xorg/Xorg")
+            xvfb.arguments = try InputTestDevices.serverArguments(width: width, height: height, directory: directory)
+        } else if let host {
             xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xephyr")
             xvfb.arguments = ["-displayfd", "1", "-screen", "\(width)x\(height)", "-noreset", "-nolisten", "tcp"]
             xvfb.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": host.display]) { $1 }
@@ -108,6 +116,7 @@ final class XSession {
         // Windows come and go while the tests walk the tree: a vanished window is no failure.
         XSetErrorHandler { _, _ in 0 }
         self.connection = connection
+        if realInput { inputDevices = try InputTestDevices(directory: directory, width: width, height: height) }
         if windowManager {
             try start("/usr/bin/openbox", ["--config-file", "/dev/null"])
             guard waitUntil({ self.windowManagerIsRunning }) else { throw TestFailure("openbox did not start") }
@@ -123,6 +132,9 @@ final class XSession {
             XCloseDisplay(connection)
             stopProcess(xvfb)
         }
+        // After the server: the inputtest driver spins on a connection closed under it.
+        inputDevices?.close()
+        inputDevices = nil
         try? FileManager.default.removeItem(at: directory)
     }
 
