@@ -63,6 +63,21 @@ extension XSession {
         XSync(connection, 0)
     }
 
+    /// Alt+Tab, as a person switches windows: openbox gives the focus to the window used before.
+    func altTab() {
+        let alt = XKeysymToKeycode(connection, XStringToKeysym("Alt_L"))
+        let tab = XKeysymToKeycode(connection, XStringToKeysym("Tab"))
+        XTestFakeKeyEvent(connection, UInt32(alt), 1, 0)
+        XSync(connection, 0)
+        usleep(50_000)
+        XTestFakeKeyEvent(connection, UInt32(tab), 1, 0)
+        XTestFakeKeyEvent(connection, UInt32(tab), 0, 0)
+        XSync(connection, 0)
+        usleep(100_000)
+        XTestFakeKeyEvent(connection, UInt32(alt), 0, 0)
+        XSync(connection, 0)
+    }
+
     /// A key of the keymap, pressed and released with XTest (as another program would, not Keypane).
     func key(_ name: String) {
         let code = XKeysymToKeycode(connection, XStringToKeysym(name))

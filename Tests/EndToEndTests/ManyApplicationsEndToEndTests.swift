@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The keyboard follows the focus across applications and toolkits open together, in any order: a click
+/// into a field of one after a button of another, Alt+Tab between them, a window closing under the focus.
+@Suite(.serialized) struct ManyApplicationsEndToEndTests {
+    /// A GTK 3 and a Qt 5 window open on one accessibility bus, side by side.
+    struct Windows {
+        let gtk: FieldsWindow
+        let qt: FieldsWindow
+
+        init(_ rig: AutoShowRig) throws {
+            #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+            gtk = try FieldsWindow(session: rig.session, environment: rig.bus.environment.merging(["KEYPANE_FIELDS_AT": "0,0"]) { $1 },
+                                   script: "gtk-fields.py", widgets: 5,
+                                   arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+            qt = try FieldsWindow(session: rig.session, environment: rig.bus.environment.merging(["KEYPANE_FIELDS_AT": "600,0"]) { $1 },
+                                  script: "qt-fields.py", widgets: 3)
+        }
+    }
+
+    static let shown = ["visible": "yes", "secure": "no"]
+    static let secure = ["visible": "yes", "secure": "yes"]
+    static let hidden = ["visible": "no"]
+
+    /// GTK first, then Qt (the order that lost Qt), then back, twice; and typing lands in each.
+    @Test func gtkThenQtThenGtk() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let windows = try Windows(rig)
+        for round in 0..<2 {
+            rig.click(windows.gtk.centres["plain"]!)
+            #expect(rig.status(Self.shown) == Self.shown, "GTK entry, round \(round)")
+            rig.click(windows.gtk.centres["button"]!)
+            #expect(rig.status(Self.hidden) == Self.hidden, "GTK button, round \(round)")
+            rig.click(windows.qt.centres["plain"]!)
+            #expect(rig.status(Self.shown) == Self.shown, "Qt line edit after GTK, round \(round)")
+            rig.click(windows.qt.centres["button"]!)
+            #expect(rig.status(Self.hidden) == Self.hidden, "Qt button, round \(round)")
+            rig.click(windows.qt.centres["password"]!)
+            #expect(rig.status(Self.secure) == Self.secure, "Qt password, round \(round)")
+            rig.click(windows.gtk.centres["password"]!)
+            #expect(rig.status(Self.secure) == Self.secure, "GTK password after Qt, round \(round)")
+        }
+        rig.click(windows.qt.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown)
+        try tapText("qt", on: rig.keyboard)
+        #expect(windows.qt.waitFor("plain", "Qt") == "Qt")
+        rig.click(windows.gtk.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown)
+        try tapText("gtk", on: rig.keyboard)
+        #expect(windows.gtk.waitFor("plain", "Gtk") == "Gtk")
+        rig.finish()
+    }
+
+    /// A Qt window started after a GTK window had the focus (the case that was lost): its line edit shows
+    /// the keyboard, twice.
+    @Test func aQtWindowStartedAfterGtkIsFollowed() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let gtk = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        rig.click(gtk.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown, "GTK entry")
+        rig.click(gtk.centres["button"]!)
+        #expect(rig.status(Self.hidden) == Self.hidden, "GTK button")
+        // Over the GTK window, as a new window opens.
+        let qt = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "qt-fields.py", widgets: 3)
+        for round in 0..<2 {
+            rig.click(qt.centres["plain"]!)
+            #expect(rig.status(Self.shown) == Self.shown, "Qt line edit after GTK, round \(round)")
+            rig.click(qt.centres["button"]!)
+            #expect(rig.status(Self.hidden) == Self.hidden, "Qt button, round \(round)")
+        }
+        rig.finish()
+    }
+
+    /// Qt first, then GTK, then Qt.
+    @Test func qtThenGtkThenQt() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let windows = try Windows(rig)
+        rig.click(windows.qt.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown, "Qt line edit")
+        rig.click(windows.qt.centres["button"]!)
+        #expect(rig.status(Self.hidden) == Self.hidden, "Qt button")
+        rig.click(windows.gtk.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown, "GTK entry after Qt")
+        rig.click(windows.gtk.centres["button"]!)
+        #expect(rig.status(Self.hidden) == Self.hidden, "GTK button")
+        rig.click(windows.qt.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown, "Qt line edit after GTK")
+        rig.finish()
+    }
+
+    /// Alt+Tab from a GTK field to a Qt field and back: each window's focused field brings the keyboard
+    /// back with its traits; closing the Qt window gives the focus back to GTK's field.
+    @Test func altTabAndAClosingWindow() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let windows = try Windows(rig)
+        rig.click(windows.qt.centres["password"]!)
+        #expect(rig.status(Self.secure) == Self.secure, "Qt password")
+        rig.click(windows.gtk.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown, "GTK entry")
+        rig.session.altTab()
+        #expect(rig.status(Self.secure) == Self.secure, "Qt password by Alt+Tab")
+        rig.session.altTab()
+        #expect(rig.status(Self.shown) == Self.shown, "GTK entry by Alt+Tab")
+        rig.session.altTab()
+        #expect(rig.status(Self.secure) == Self.secure, "Qt password by Alt+Tab again")
+        stopProcess(windows.qt.process)
+        #expect(rig.status(Self.shown) == Self.shown, "GTK entry once the Qt window closed")
+        rig.finish()
+    }
+}
