@@ -82,7 +82,7 @@ func runAutoShowBench(keypane: String, layouts: String, library: LayoutLibrary) 
     // Memory: the same keyboard without and with the bus, two seconds after it is mapped.
     var rss: [Bool: Int] = [:]
     for autoShow in [false, true] {
-        let (child, _, _) = try bench.startAndWaitForMap(arguments + [autoShow ? "--auto-show" : "--no-auto-show"],
+        let (child, _, _) = try bench.startAndWaitForMap(arguments + [autoShow ? "--auto-show=focus" : "--no-auto-show"],
                                                          className: "keypane", environment: environment)
         usleep(2_000_000)
         rss[autoShow] = child.rssKiB

@@ -36,6 +36,7 @@ extension KeyboardHost {
                 placement: \(placement.floating ? "floating" : "docked")
                 secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
                 remembered: \(engine.composer.record.count)
+                auto-show: \(focusWatcher == nil ? AutoShow.never.rawValue : focusPolicy.showOn.rawValue)
                 suggestions: \(engine.state.bar.map { $0.look == .correction ? "[\($0.text)]" : $0.text }.joined(separator: " | "))
 
                 """ + scanStatus)

@@ -39,7 +39,14 @@ extension KeyboardHost {
         }
         // Keys of physical keyboards, seen as raw events, hide the keyboard.
         window.selectRawKeys()
+        focusPolicy.showOn = options.autoShow ?? (window.hasTouchscreen() ? .touch : .focus)
         return context
+    }
+
+    /// Touch screens plugged in or out: the keyboard shows for touch while there is one, unless told.
+    func touchscreensChanged() {
+        guard focusWatcher != nil, options.autoShow == nil else { return }
+        focusPolicy.showOn = window.hasTouchscreen() ? .touch : .focus
     }
 
     /// A key went down on a physical keyboard (not a synthesized one).
@@ -49,9 +56,9 @@ extension KeyboardHost {
     }
 
     /// A click or touch anywhere.
-    func pressedAnywhere() {
+    func pressedAnywhere(by press: FocusPolicy.Press) {
         guard focusWatcher != nil else { return }
-        act(focusPolicy.pressed())
+        act(focusPolicy.pressed(by: press))
     }
 
     private func act(_ action: FocusPolicy.Action) {

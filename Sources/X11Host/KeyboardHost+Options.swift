@@ -1,4 +1,5 @@
 public import KeyboardModel
+public import Typing
 
 /// What the keyboard host is told at start: where it docks and how tall it is, what it remembers and
 /// where, and what it reads once the first frame is out.
@@ -14,8 +15,10 @@ extension KeyboardHost {
         public var floating: Bool
         /// Where the floating keyboard's position is kept between runs; nil keeps nothing.
         public var positionFile: PositionFile?
-        /// Show, hide and choose the keyboard as the focused field asks, through the accessibility bus.
-        public var autoShow: Bool
+        /// Show, hide and choose the keyboard as the focused field asks, through the accessibility bus: for
+        /// fields focused by touch, for any focused field, or never; nil: by touch when the session has a
+        /// touchscreen, else for any.
+        public var autoShow: AutoShow?
         /// After the user dismissed the keyboard, a round button at the screen's edge brings it back.
         public var showButton: Bool
         /// The switches of switch scanning (the engine's `scanning` says whether it is on and how).
@@ -47,7 +50,7 @@ extension KeyboardHost {
         /// Where the recent emoji and the skin tones chosen are kept.
         public var emojiFile: StateFile?
         public init(monitor: String? = nil, height: Int? = nil, heightFraction: Double? = nil, floating: Bool = false,
-                    autoShow: Bool = false, showButton: Bool = true, positionFile: PositionFile? = nil) {
+                    autoShow: AutoShow? = .never, showButton: Bool = true, positionFile: PositionFile? = nil) {
             self.showButton = showButton
             self.monitor = monitor
             self.height = height

@@ -225,7 +225,7 @@ public final class KeyboardHost {
         Trace.step("control socket open")
         // The emoji keyboard after the socket opened: a command sent meanwhile waits for neither.
         startEmoji()
-        let bus = options.autoShow ? followFocus() : nil
+        let bus = options.autoShow != .never ? followFocus() : nil
         Trace.step("accessibility bus joined")
         suggestionWorker = startSuggestions()
         Trace.step("suggestions started")

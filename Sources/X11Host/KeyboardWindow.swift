@@ -177,6 +177,23 @@ public final class KeyboardWindow {
     /// Whether raw key presses of physical keyboards are selected.
     private var rawKeys = false
 
+    /// Whether a touch screen (an XI2 device with direct touch) is plugged in.
+    func hasTouchscreen() -> Bool {
+        guard xiOpcode != nil else { return false }
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return false }
+        defer { XIFreeDeviceInfo(devices) }
+        for index in 0..<Int(count) where devices[index].use == XISlavePointer {
+            let device = devices[index]
+            for c in 0..<Int(device.num_classes) {
+                guard let info = device.classes[c], info.pointee.type == XITouchClass else { continue }
+                let touch = UnsafeRawPointer(info).assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                if touch.mode == XIDirectTouch { return true }
+            }
+        }
+        return false
+    }
+
     /// Selects raw key presses of the physical keyboards, from now on and for those plugged in later.
     /// Motion without a button down, and the pointer leaving: for dwell.
     func selectHover() {

@@ -148,15 +148,17 @@ extension KeyboardHost: EventSource {
                 if scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true { physicalKeyPressed() }
             } else if evtype == XI_RawTouchBegin {
                 caret.touchedSomewhere(now: now)
-                pressedAnywhere()
-            } else if (1...3).contains(raw.detail) {
+                pressedAnywhere(by: .touch)
+            } else if (1...3).contains(raw.detail), raw.flags & XIPointerEmulated == 0 {
+                // A touch's emulated click is no click: the touch has been seen.
                 caret.clickedSomewhere()
-                pressedAnywhere()
+                pressedAnywhere(by: .click)
             }
             return
         }
         if evtype == XI_HierarchyChanged {
             window.devicesChanged()
+            touchscreensChanged()
             return
         }
         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee

@@ -33,7 +33,7 @@ enum Manual {
             page += escape(command.abstract) + "\n"
             if let discussion = command.discussion { page += ".PP\n" + escape(discussion) + "\n" }
             for option in command.options {
-                let flag = option.value == nil ? "\\-\\-[no\\-]" : "\\-\\-"
+                let flag = option.value == nil || option.offValue ? "\\-\\-[no\\-]" : "\\-\\-"
                 page += ".TP\n.B \(flag)\(escape(option.name))" + (option.value.map { " \\fI\(escape($0))\\fR" } ?? "") + "\n"
                 page += escape(option.help) + "\n"
             }

@@ -13,6 +13,8 @@ struct Option {
     var help: String
     /// A value the command cannot do without.
     var required = false
+    /// Whether `--no-NAME` gives the option the value "no" (an option that was a flag once).
+    var offValue = false
 
     static func value(_ name: String, _ value: String, _ help: String, required: Bool = false) -> Option {
         Option(name: name, value: value, help: help, required: required)
@@ -41,7 +43,7 @@ struct Command {
         text += "\nOptions:\n"
         let all = options + [.flag("help", "Show this help.")]
         for option in all {
-            var left = "  --" + (option.value == nil && option.name != "help" ? "[no-]" : "") + option.name
+            var left = "  --" + ((option.value == nil || option.offValue) && option.name != "help" ? "[no-]" : "") + option.name
             if let value = option.value { left += " " + value }
             let column = 28
             let help = (option.required ? "Required. " : "") + option.help
@@ -86,6 +88,10 @@ struct Command {
             } else if inline == nil, name.hasPrefix("no-"),
                       options.contains(where: { $0.name == name.dropFirst(3) && $0.value == nil }) {
                 parsed.flags[String(name.dropFirst(3))] = false
+            } else if inline == nil, name.hasPrefix("no-"),
+                      options.contains(where: { $0.name == name.dropFirst(3) && $0.offValue }) {
+                // `--no-auto-show` for `--auto-show never`, as it was when the option was a flag.
+                parsed.values[String(name.dropFirst(3))] = "no"
             } else {
                 throw UsageError("unknown option '--\(name)'")
             }

@@ -70,9 +70,16 @@ struct RunCommand {
             .value("scan-cycles", "count", "Auto scanning: rounds with no pick before it pauses until the switch (default: 3)."),
             .value("dwell", "seconds", "Dwell, for head and eye pointers: a pointer resting this long on a key presses "
                    + "it, with a ring filling on the key; a pause key before the dismiss key stops it (default: 0, off)."),
-            .flag("auto-show", "Follow the focus through the accessibility bus: show the keyboard when a text field "
-                  + "gets the focus, with the keyboard, Return key and traits the field asks for (a password's learns "
-                  + "nothing), and hide it when the focus leaves text (default: on when there is a bus)."),
+            {
+                var option = Option.value("auto-show", "when", "Follow the focus through the accessibility bus: "
+                    + "show the keyboard when a text field gets the focus, with the keyboard, Return key and traits "
+                    + "the field asks for (a password's learns nothing), and hide it when the focus leaves text. "
+                    + "touch: for a field focused by a touch, not by the mouse or a key, as GNOME does; focus: "
+                    + "for any field; never (or --no-auto-show). Default: touch when the session has a "
+                    + "touchscreen, else focus.")
+                option.offValue = true
+                return option
+            }(),
             .flag("show-button", "After the dismiss key hides the keyboard, a round button at the edge of the screen "
                   + "brings it back with a tap; it can be dragged (default: on; off for kiosks that show and hide "
                   + "the keyboard themselves)."),
@@ -162,7 +169,7 @@ struct RunCommand {
         let theme = options.value("theme", Theme.named, problem: { "unknown theme '\($0)': expected one of \(Theme.allNames)" })
             ?? .light
         var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
-                                               autoShow: options.flag("auto-show", default: true),
+                                               autoShow: autoShow(options),
                                                showButton: options.flag("show-button", default: true),
                                                positionFile: PositionFile.standard())
         enum Height { case pixels(Int), fraction(Double) }
@@ -321,6 +328,19 @@ struct RunCommand {
         timing.keyRepeat = options.flag("key-repeat", default: true)
         timing.dwell = seconds("dwell", range: 0...10) ?? timing.dwell
         return timing
+    }
+
+    /// When the keyboard shows for a focused field: touch, focus or never; nil when the session's devices
+    /// decide (touch with a touchscreen). The settings file's old yes and no still read.
+    func autoShow(_ options: ParsedOptions) -> AutoShow? {
+        options.value("auto-show", { text -> AutoShow?? in
+            if let mode = AutoShow(rawValue: text) { return .some(mode) }
+            switch Configuration.boolean(text) {
+            case true?: return .some(nil)
+            case false?: return .some(.never)
+            case nil: return nil
+            }
+        }, problem: { "unknown --auto-show '\($0)': expected touch, focus or never" }) ?? nil
     }
 
     /// Switch scanning's mode and timing, or nil when it is off.

@@ -220,4 +220,49 @@ import X11Host
         #expect(waitUntil { listener.events() > 0 })
         bed.finish()
     }
+
+    /// With a touchscreen the keyboard shows for fields focused by touch, as GNOME's does: a GTK field
+    /// touched shows it, one clicked with the mouse does not (it is chosen for, and left hidden), and a
+    /// touch on the same field then shows it.
+    @Test func withATouchscreenTheKeyboardShowsForTouch() throws {
+        let rig = try AutoShowRig(session: try XSession(realInput: true))
+        defer { rig.stop() }
+        let devices = try #require(rig.session.inputDevices)
+        #expect(rig.status(["auto-show": "touch"]) == ["auto-show": "touch"])
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        func touch(_ name: String) { devices.tap(x: app.centres[name]!.x, y: app.centres[name]!.y) }
+        func click(_ name: String) { devices.click(x: app.centres[name]!.x, y: app.centres[name]!.y) }
+        touch("button")
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        click("plain")
+        usleep(800_000)
+        #expect(rig.status()["visible"] == "no", "a field clicked with the mouse showed the keyboard")
+        touch("password")
+        #expect(rig.status(["visible": "yes", "secure": "yes"]) == ["visible": "yes", "secure": "yes"])
+        click("button")
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        click("multiline")
+        usleep(800_000)
+        #expect(rig.status()["visible"] == "no", "a field clicked with the mouse showed the keyboard")
+        touch("plain")
+        #expect(rig.status(["visible": "yes", "secure": "no"]) == ["visible": "yes", "secure": "no"])
+        rig.finish()
+    }
+
+    /// Told `--auto-show focus`, a field clicked with the mouse shows it on a touchscreen too.
+    @Test func toldToFollowAnyFocusAClickShowsIt() throws {
+        let rig = try AutoShowRig(session: try XSession(realInput: true), arguments: ["--keyboards", "default", "--auto-show", "focus"])
+        defer { rig.stop() }
+        let devices = try #require(rig.session.inputDevices)
+        #expect(rig.status(["auto-show": "focus"]) == ["auto-show": "focus"])
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py",
+                                   widgets: 5, arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        devices.click(x: app.centres["button"]!.x, y: app.centres["button"]!.y)
+        #expect(rig.status(["visible": "no"]) == ["visible": "no"])
+        devices.click(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        #expect(rig.status(["visible": "yes"]) == ["visible": "yes"])
+        rig.finish()
+    }
 }

@@ -64,4 +64,40 @@ import Typing
         _ = fresh.physicalKey(keyboardVisible: false)
         #expect(fresh.pressed() == .none)
     }
+
+    /// Shown for touch only: a field focused after a touch shows the keyboard; one focused after a click or
+    /// a key (Tab) is chosen and left as it is; a click after physical typing brings nothing back, a touch
+    /// does.
+    @Test func forTouchOnlyAFieldFocusedByATouchShowsIt() {
+        var policy = FocusPolicy(showOn: .touch)
+        // Nothing pressed yet (a field focused at start): not shown.
+        #expect(policy.focused(entry) == .choose(entry.choice))
+        _ = policy.pressed(by: .click)
+        #expect(policy.focused(password) == .choose(password.choice))
+        _ = policy.pressed(by: .touch)
+        #expect(policy.focused(entry) == .show(entry.choice))
+        #expect(policy.focused(button) == .hideSoon)
+        _ = policy.pressed(by: .click)
+        #expect(policy.focused(password) == .choose(password.choice))
+        // Physical typing hides it; a click does not bring it back, a touch does.
+        _ = policy.pressed(by: .touch)
+        _ = policy.focused(entry)
+        #expect(policy.physicalKey(keyboardVisible: true) == .hideNow)
+        #expect(policy.focused(password) == .choose(password.choice))
+        #expect(policy.pressed(by: .click) == .none)
+        #expect(policy.pressed(by: .touch) == .showSoon)
+        #expect(policy.showNow() == .showAgain)
+        // The focus moved by a key after a touch: the key is the last press.
+        _ = policy.physicalKey(keyboardVisible: true)
+        _ = policy.pressed(by: .touch)
+        #expect(policy.focused(entry) == .show(entry.choice))
+    }
+
+    @Test func forAnyFocusClicksAndTouchesAlike() {
+        var policy = FocusPolicy(showOn: .focus)
+        _ = policy.pressed(by: .click)
+        #expect(policy.focused(entry) == .show(entry.choice))
+        _ = policy.physicalKey(keyboardVisible: true)
+        #expect(policy.pressed(by: .click) == .showSoon)
+    }
 }
