@@ -117,23 +117,33 @@ public final class FocusWatcher {
         return true
     }
 
-    /// The focused field's text before the caret (at most `contextLength` characters) and the caret's offset;
-    /// nil when the field may not be read, has no Text interface, or did not answer in time.
-    public func textBeforeCaret() -> (text: String, caret: Int)? {
-        guard canRead, let field, let text = lib.textInterface(field) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(text)) }
-        var error: UnsafeMutablePointer<GError>?
-        let caret = lib.textCaretOffset(text, &error)
-        guard error == nil, caret >= 0 else {
-            if let error { g_error_free(error) }
-            return nil
+    /// Reads the focused field's text before the caret (at most `contextLength` characters) and the caret's
+    /// offset without waiting for the application: `done` gets them later, in the loop, or nil when the
+    /// field may not be read, has no Text interface, or did not answer in time. A busy or stopped
+    /// application never holds a keystroke up.
+    public func readTextBeforeCaret(_ done: @escaping ((text: String, caret: Int)?) -> Void) {
+        guard canRead, let field else {
+            done(nil)
+            return
         }
-        guard let before = lib.textText(text, max(0, caret - Self.contextLength), caret, &error) else {
-            if let error { g_error_free(error) }
-            return nil
+        let object = UnsafeMutableRawPointer(field).assumingMemoryBound(to: AtspiObject.self).pointee
+        guard let application = object.app?.pointee.bus_name, let path = object.path else {
+            done(nil)
+            return
         }
-        defer { g_free(before) }
-        return (String(cString: before), Int(caret))
+        let destination = String(cString: application), objectPath = String(cString: path)
+        let lib = lib
+        let caret = BusCall(lib: lib, destination: destination, path: objectPath,
+                            interface: "org.freedesktop.DBus.Properties", method: "Get")
+        caret.send([.string("org.a11y.atspi.Text"), .string("CaretOffset")], timeout: Self.queryTimeout) { reply in
+            guard let offset = reply?.int32, offset >= 0 else { return done(nil) }
+            let text = BusCall(lib: lib, destination: destination, path: objectPath,
+                               interface: "org.a11y.atspi.Text", method: "GetText")
+            text.send([.int32(max(0, offset - Self.contextLength)), .int32(offset)], timeout: Self.queryTimeout) { reply in
+                guard let before = reply?.string else { return done(nil) }
+                done((before, Int(offset)))
+            }
+        }
     }
 
     /// The field as its role, states and attributes say; nil when the application did not answer in time

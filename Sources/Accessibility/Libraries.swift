@@ -52,6 +52,15 @@ struct AccessibilityLibraries {
     let iterAppendBasic: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, Int32, UnsafeRawPointer?) -> dbus_bool_t
     let iterOpenContainer: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, Int32, UnsafePointer<CChar>?, UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
     let iterCloseContainer: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
+    let iterNext: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
+    let messageType: @convention(c) (OpaquePointer?) -> Int32
+    let sendWithReply: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32) -> dbus_bool_t
+    let pendingSetNotify: @convention(c) (OpaquePointer?, DBusPendingCallNotifyFunction?, UnsafeMutableRawPointer?, DBusFreeFunction?) -> dbus_bool_t
+    let pendingStealReply: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let pendingUnref: @convention(c) (OpaquePointer?) -> Void
+    let pendingCancel: @convention(c) (OpaquePointer?) -> Void
+    /// libatspi's connection to the accessibility bus, which GLib's main context serves.
+    let accessibilityBus: @convention(c) () -> OpaquePointer?
 
     /// The libraries, opened the first time; what went wrong when they cannot be.
     static func shared() throws(AccessibilityError) -> AccessibilityLibraries {
@@ -103,6 +112,14 @@ struct AccessibilityLibraries {
         iterAppendBasic = try Self.find("dbus_message_iter_append_basic", in: dbus)
         iterOpenContainer = try Self.find("dbus_message_iter_open_container", in: dbus)
         iterCloseContainer = try Self.find("dbus_message_iter_close_container", in: dbus)
+        iterNext = try Self.find("dbus_message_iter_next", in: dbus)
+        messageType = try Self.find("dbus_message_get_type", in: dbus)
+        sendWithReply = try Self.find("dbus_connection_send_with_reply", in: dbus)
+        pendingSetNotify = try Self.find("dbus_pending_call_set_notify", in: dbus)
+        pendingStealReply = try Self.find("dbus_pending_call_steal_reply", in: dbus)
+        pendingUnref = try Self.find("dbus_pending_call_unref", in: dbus)
+        pendingCancel = try Self.find("dbus_pending_call_cancel", in: dbus)
+        accessibilityBus = try Self.find("atspi_get_a11y_bus", in: atspi)
     }
 
     private static func open(_ name: String) throws(AccessibilityError) -> UnsafeMutableRawPointer {

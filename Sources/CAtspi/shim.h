@@ -58,3 +58,7 @@ typedef struct { void *opaque[8]; } DBusError;
 typedef struct { void *opaque[16]; } DBusMessageIter;
 typedef gint DBusBusType;
 static const DBusBusType DBUS_BUS_SESSION = 0;
+/* A pending call's notification, and a free function for its data (dbus-pending-call.h, dbus-memory.h). */
+typedef void (*DBusPendingCallNotifyFunction)(void *pending, void *user_data);
+typedef void (*DBusFreeFunction)(void *memory);
+static const int DBUS_MESSAGE_TYPE_ERROR = 3;

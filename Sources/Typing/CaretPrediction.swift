@@ -29,3 +29,33 @@ public struct CaretPrediction: Sendable {
     /// Whether the keyboard's keystrokes put the caret at `offset`.
     public func explains(_ offset: Int) -> Bool { expected == offset }
 }
+
+/// The reads of a field's text that are under way: an answer counts only if nothing was typed and no
+/// other read started since it was asked for (it would describe the field as it was before).
+public struct ContextReads: Sendable {
+    private var latest = 0
+    private var pending: Int?
+
+    public init() {}
+
+    /// Whether a read's answer is awaited.
+    public var isUnderWay: Bool { pending != nil }
+
+    /// A read starts: its number, for `finish`.
+    public mutating func start() -> Int {
+        latest += 1
+        pending = latest
+        return latest
+    }
+
+    /// Keystrokes went out: the answer to a read under way is of the text before them.
+    public mutating func outdate() {
+        latest += 1
+    }
+
+    /// A read's answer came: true when it is the latest and nothing was typed since.
+    public mutating func finish(_ read: Int) -> Bool {
+        if pending == read { pending = nil }
+        return read == latest
+    }
+}

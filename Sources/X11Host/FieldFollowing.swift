@@ -153,10 +153,11 @@ extension KeyboardHost {
     }
 
     /// The keyboard typed into the field: the caret will move by as much; a read already due waits until
-    /// these keystrokes have arrived too.
+    /// these keystrokes have arrived too, and one under way is of text from before them.
     func typedIntoField(_ action: KeyAction) {
         caretPrediction.sent(action)
-        if contextRead.deadline != nil { readContextSoon() }
+        if contextRead.deadline != nil || contextReads.isUnderWay { readContextSoon() }
+        contextReads.outdate()
     }
 
     /// A click elsewhere or another window may have moved the caret: where the field can be read, the
@@ -169,9 +170,17 @@ extension KeyboardHost {
     /// never read); the keyboard's own record stands where the field cannot be read or does not answer.
     func readContext() {
         contextRead.cancel()
-        caretPrediction.forget()
-        guard let (text, caret) = focusWatcher?.textBeforeCaret() else { return }
-        caretPrediction.read(at: caret)
-        apply(engine.read(context: text))
+        guard let focusWatcher, focusWatcher.canRead else {
+            caretPrediction.forget()
+            return
+        }
+        let read = contextReads.start()
+        focusWatcher.readTextBeforeCaret { [weak self] answer in
+            guard let self, contextReads.finish(read) else { return }
+            caretPrediction.forget()
+            guard let (text, caret) = answer else { return }
+            caretPrediction.read(at: caret)
+            apply(engine.read(context: text))
+        }
     }
 }

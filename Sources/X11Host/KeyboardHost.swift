@@ -58,6 +58,8 @@ public final class KeyboardHost {
     private(set) lazy var contextRead = TimerSource { [unowned self] in readContext() }
     /// Where the focused field's caret should be after the keyboard's keystrokes.
     var caretPrediction = CaretPrediction()
+    /// The reads of the focused field's text under way.
+    var contextReads = ContextReads()
     /// Touches and clicks are timed by when X saw them, not when the loop read them.
     var serverClock = ServerClock()
     /// Decodes words on a thread of its own (HostSuggestions.swift); nil when suggestions are off.

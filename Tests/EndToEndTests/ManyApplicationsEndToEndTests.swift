@@ -114,4 +114,45 @@ import Testing
         #expect(rig.status(Self.shown) == Self.shown, "GTK entry once the Qt window closed")
         rig.finish()
     }
+
+    /// A GTK application that stops answering (SIGSTOP) just after a key typed into its entry, while the
+    /// keyboard is about to read the entry's text: fifty taps into xterm all arrive, each as soon as usual
+    /// (the reads wait for the application without holding the keyboard up; each took up to twice the
+    /// bus's 0.5 s time-out before); once it answers again, the keyboard follows it again.
+    @Test func aHungApplicationHoldsNoTapUp() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let terminal = try Terminal(session: rig.session)
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let gtk = try FieldsWindow(session: rig.session, environment: rig.bus.environment.merging(["KEYPANE_FIELDS_AT": "600,0"]) { $1 },
+                                   script: "gtk-fields.py", widgets: 5,
+                                   arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        rig.click(gtk.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown)
+        try tapText("a", on: rig.keyboard)
+        kill(gtk.process.processIdentifier, SIGSTOP)
+        defer { kill(gtk.process.processIdentifier, SIGCONT) }
+        try tapText("b", on: rig.keyboard)
+        rig.session.activate(terminal.window)
+        #expect(waitUntil { rig.session.focusedWindowFamily().contains(terminal.window) })
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        var slowest = 0.0
+        var expected = ""
+        for index in 0..<50 {
+            let letter = "abcdefghijklmnopqrstuvwxyz".map(String.init)[index % 26]
+            let started = Date()
+            rig.keyboard.tap(try #require(letters.key(label: letter)))
+            expected += letter
+            _ = waitUntil(timeout: 5) { terminal.bytes.count >= expected.utf8.count }
+            slowest = max(slowest, Date().timeIntervalSince(started))
+            usleep(80_000)
+        }
+        #expect(terminal.text == expected)
+        // A tap held up by the stopped application would wait out the bus's 0.5 s time-out.
+        #expect(slowest < 0.45, "the slowest tap took \(slowest) s")
+        kill(gtk.process.processIdentifier, SIGCONT)
+        rig.click(gtk.centres["password"]!)
+        #expect(rig.status(Self.secure) == Self.secure, "the application answers again")
+        rig.finish()
+    }
 }
