@@ -11,10 +11,27 @@ struct BusCall {
     let interface: String
     let method: String
 
+    /// A call to an accessible object: `object`'s application and path.
+    init?(lib: AccessibilityLibraries, object: OpaquePointer, interface: String, method: String) {
+        let base = UnsafeMutableRawPointer(object).assumingMemoryBound(to: AtspiObject.self).pointee
+        guard let application = base.app?.pointee.bus_name, let path = base.path else { return nil }
+        self.init(lib: lib, destination: String(cString: application), path: String(cString: path),
+                  interface: interface, method: method)
+    }
+
+    init(lib: AccessibilityLibraries, destination: String, path: String, interface: String, method: String) {
+        self.lib = lib
+        self.destination = destination
+        self.path = path
+        self.interface = interface
+        self.method = method
+    }
+
     /// An argument of the call.
     enum Argument {
         case string(String)
         case int32(Int32)
+        case uint32(UInt32)
     }
 
     /// Sends the call with its arguments; `answered` gets the reply, or nil for an error, a time-out or a
@@ -37,6 +54,8 @@ struct BusCall {
                 }
             case .int32(var number):
                 _ = lib.iterAppendBasic(&iterator, Self.type("i"), &number)
+            case .uint32(var number):
+                _ = lib.iterAppendBasic(&iterator, Self.type("u"), &number)
             }
         }
         var pending: OpaquePointer?
@@ -94,6 +113,97 @@ struct Reply {
         var number: Int32 = 0
         lib.iterBasic(&value, &number)
         return number
+    }
+
+    /// The first value as an unsigned whole number.
+    var uint32: UInt32? {
+        var iterator = DBusMessageIter()
+        guard lib.iterInit(message, &iterator) != 0, lib.iterArgType(&iterator) == BusCall.type("u") else { return nil }
+        var number: UInt32 = 0
+        lib.iterBasic(&iterator, &number)
+        return number
+    }
+
+    /// The first value as a number, looking inside a variant.
+    var double: Double? {
+        var iterator = DBusMessageIter()
+        guard lib.iterInit(message, &iterator) != 0 else { return nil }
+        var value = iterator
+        if lib.iterArgType(&iterator) == BusCall.type("v") { lib.iterRecurse(&iterator, &value) }
+        guard lib.iterArgType(&value) == BusCall.type("d") else { return nil }
+        var number = 0.0
+        lib.iterBasic(&value, &number)
+        return number
+    }
+
+    /// The values of the first value, an array, each read by `element` (nil for an element it refuses).
+    private func array<Element>(_ element: (inout DBusMessageIter) -> Element?) -> [Element]? {
+        var iterator = DBusMessageIter()
+        guard lib.iterInit(message, &iterator) != 0, lib.iterArgType(&iterator) == BusCall.type("a") else { return nil }
+        var item = DBusMessageIter()
+        lib.iterRecurse(&iterator, &item)
+        var elements: [Element] = []
+        while lib.iterArgType(&item) != 0 {
+            if let value = element(&item) { elements.append(value) }
+            if lib.iterNext(&item) == 0 { break }
+        }
+        return elements
+    }
+
+    private func basicString(_ iterator: inout DBusMessageIter) -> String? {
+        guard lib.iterArgType(&iterator) == BusCall.type("s") else { return nil }
+        var pointer: UnsafePointer<CChar>?
+        lib.iterBasic(&iterator, &pointer)
+        return pointer.map { String(cString: $0) }
+    }
+
+    /// The first value as an array of unsigned numbers (a state set's two words).
+    var uint32s: [UInt32]? {
+        array { item in
+            guard lib.iterArgType(&item) == BusCall.type("u") else { return nil }
+            var number: UInt32 = 0
+            lib.iterBasic(&item, &number)
+            return number
+        }
+    }
+
+    /// The first value as an array of strings (the interfaces an object has).
+    var strings: [String]? { array { basicString(&$0) } }
+
+    /// The first value as a dictionary of strings (an object's attributes).
+    var stringDictionary: [String: String]? {
+        array { entry -> (String, String)? in
+            guard lib.iterArgType(&entry) == BusCall.type("e") else { return nil }
+            var field = DBusMessageIter()
+            lib.iterRecurse(&entry, &field)
+            guard let key = basicString(&field), lib.iterNext(&field) != 0, let value = basicString(&field) else { return nil }
+            return (key, value)
+        }.map { Dictionary($0, uniquingKeysWith: { $1 }) }
+    }
+
+    /// The first value as a structure of whole numbers (a rectangle's x, y, width and height).
+    var int32s: [Int32]? {
+        var iterator = DBusMessageIter()
+        guard lib.iterInit(message, &iterator) != 0, lib.iterArgType(&iterator) == BusCall.type("r") else { return nil }
+        var field = DBusMessageIter()
+        lib.iterRecurse(&iterator, &field)
+        var numbers: [Int32] = []
+        while lib.iterArgType(&field) == BusCall.type("i") {
+            var number: Int32 = 0
+            lib.iterBasic(&field, &number)
+            numbers.append(number)
+            if lib.iterNext(&field) == 0 { break }
+        }
+        return numbers
+    }
+
+    /// The first value as a truth.
+    var bool: Bool? {
+        var iterator = DBusMessageIter()
+        guard lib.iterInit(message, &iterator) != 0, lib.iterArgType(&iterator) == BusCall.type("b") else { return nil }
+        var value: dbus_bool_t = 0
+        lib.iterBasic(&iterator, &value)
+        return value != 0
     }
 
     /// The first value as a string.

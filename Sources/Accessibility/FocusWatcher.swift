@@ -33,6 +33,23 @@ public final class FocusWatcher {
     /// Whether the focused field's text may be read (never a password's) and can be (the Text interface).
     public private(set) var canRead = false
     private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
+    /// Focus events heard.
+    private var tickets = 0
+    /// The objects that gained the focus last (a few), latest last, each with what it said it is once it
+    /// answered: the latest is the field; one that loses the focus leaves the list.
+    private var candidates: [Candidate] = []
+    private struct Candidate {
+        var ticket: Int
+        var object: OpaquePointer
+        var gainedAt: Double
+        var described: (field: TextField, hasText: Bool)?
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 
     /// Connects to the accessibility bus and listens for focus changes and caret moves; `focused` and
     /// `caretMoved` (in the focused field, when its text may be read; with the caret's new offset) are called
@@ -66,6 +83,7 @@ public final class FocusWatcher {
 
     deinit {
         field = nil
+        for candidate in candidates { g_object_unref(UnsafeMutableRawPointer(candidate.object)) }
         if let listener {
             for name in Self.events { _ = lib.listenerDeregister(listener, name, nil) }
             g_object_unref(UnsafeMutableRawPointer(listener))
@@ -78,43 +96,72 @@ public final class FocusWatcher {
             if canRead && source == field { caretMoved(Int(event.detail1)) }
             return
         }
-        // Gaining the focus only: losing it is followed by another object gaining it.
-        guard event.detail1 == 1, let field = Self.describe(source, lib) else { return }
-        self.field = field.takesText ? source : nil
-        canRead = field.mayBeRead && Self.hasText(source, lib)
+        if event.detail1 == 1 {
+            gained(source)
+        } else {
+            lost(source)
+        }
+    }
+
+    /// An object got the focus: it is asked what it is, and becomes the field once it answers, unless
+    /// another object got the focus after it.
+    private func gained(_ source: OpaquePointer) {
+        tickets += 1
+        let ticket = tickets
+        // Kept while it may become the field: the event lets go of its source.
+        g_object_ref(UnsafeMutableRawPointer(source))
+        candidates.append(Candidate(ticket: ticket, object: source, gainedAt: Self.now()))
+        if candidates.count > 4 { g_object_unref(UnsafeMutableRawPointer(candidates.removeFirst().object)) }
+        FieldDescription.read(source, lib, timeout: Self.queryTimeout) { [weak self] described in
+            guard let self, let index = candidates.firstIndex(where: { $0.ticket == ticket }) else { return }
+            candidates[index].described = described
+            if index == candidates.count - 1 { act(on: candidates[index]) }
+        }
+    }
+
+    /// An object lost the focus. Usually another gains it just after, and that says all; but an application
+    /// whose window was active a moment (the window manager's Alt+Tab grab ending) announces its field again
+    /// and then loses it: the object that had the focus before it, in another application, is the field.
+    private func lost(_ source: OpaquePointer) {
+        guard let index = candidates.lastIndex(where: { $0.object == source }) else { return }
+        let wasLatest = index == candidates.count - 1
+        let gone = candidates.remove(at: index)
+        g_object_unref(UnsafeMutableRawPointer(gone.object))
+        // Only an object that gained the focus just before the one lost: focus that left long ago (a
+        // button's, then a terminal without the bus took it) stays left.
+        guard wasLatest, let latest = candidates.last, gone.gainedAt - latest.gainedAt < Self.announcedAgain else { return }
+        act(on: latest)
+    }
+
+    /// How close together an application's announcement of its field and another's of theirs come at an
+    /// Alt+Tab (the first application's window is active between the grab's end and the switch).
+    static let announcedAgain = 0.5
+
+    private func act(on candidate: Candidate) {
+        // Without an answer in time, the keyboard stays as it is.
+        guard let (field, hasText) = candidate.described else { return }
+        self.field = field.takesText ? candidate.object : nil
+        canRead = field.mayBeRead && hasText
         focused(field)
     }
 
-    /// Where the focused field is on the screen; nil without an answer.
-    public func fieldFrame() -> Rect? {
-        guard let field, let component = lib.componentInterface(field) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(component)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let extents = lib.componentExtents(component, ATSPI_COORD_TYPE_SCREEN, &error) else {
-            if let error { g_error_free(error) }
-            return nil
+    /// Asks where the focused field is on the screen, and then, if `scroll` gives a point for it, asks the
+    /// application to scroll the field's top-left corner there (as far as its page or view can scroll).
+    /// Neither waits for the application.
+    public func keepFieldInSight(_ scroll: @escaping (Rect) -> (x: Int, y: Int)?) {
+        guard let field, let extents = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Component",
+                                               method: "GetExtents") else { return }
+        let lib = lib
+        extents.send([.uint32(UInt32(ATSPI_COORD_TYPE_SCREEN))], timeout: Self.queryTimeout) { [weak self] reply in
+            guard let self, self.field == field, let numbers = reply?.int32s, numbers.count == 4,
+                  numbers[2] > 0, numbers[3] > 0 else { return }
+            let frame = Rect(x: Int(numbers[0]), y: Int(numbers[1]), width: Int(numbers[2]), height: Int(numbers[3]))
+            guard let target = scroll(frame),
+                  let call = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Component", method: "ScrollToPoint")
+            else { return }
+            call.send([.uint32(UInt32(ATSPI_COORD_TYPE_SCREEN)), .int32(Int32(target.x)), .int32(Int32(target.y))],
+                      timeout: Self.queryTimeout) { _ in }
         }
-        defer { g_free(extents) }
-        let rect = extents.pointee
-        return rect.width > 0 && rect.height > 0
-            ? Rect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height)) : nil
-    }
-
-    /// Asks the application to scroll the focused field's top-left corner to a point of the screen (as far
-    /// as its page or view can scroll). True when it says it did.
-    public func scrollField(to point: (x: Int, y: Int)) -> Bool {
-        guard let field, let component = lib.componentInterface(field) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(component)) }
-        var error: UnsafeMutablePointer<GError>?
-        let done = lib.componentScrollToPoint(component, ATSPI_COORD_TYPE_SCREEN, gint(point.x), gint(point.y), &error)
-        if let error { g_error_free(error) }
-        return done != 0
-    }
-
-    private static func hasText(_ object: OpaquePointer, _ lib: AccessibilityLibraries) -> Bool {
-        guard let text = lib.textInterface(object) else { return false }
-        g_object_unref(UnsafeMutableRawPointer(text))
-        return true
     }
 
     /// Reads the focused field's text before the caret (at most `contextLength` characters) and the caret's
@@ -144,55 +191,6 @@ public final class FocusWatcher {
                 done((before, Int(offset)))
             }
         }
-    }
-
-    /// The field as its role, states and attributes say; nil when the application did not answer in time
-    /// (then the keyboard stays as it is, rather than hiding from a field it could not ask about).
-    static func describe(_ object: OpaquePointer, _ lib: AccessibilityLibraries) -> TextField? {
-        var error: UnsafeMutablePointer<GError>?
-        let role = lib.role(object, &error)
-        if let error {
-            g_error_free(error)
-            return nil
-        }
-        var field = TextField(editable: false)
-        let base = UnsafeMutableRawPointer(object).assumingMemoryBound(to: AtspiObject.self).pointee
-        if let application = base.app?.pointee.bus_name, let path = base.path {
-            field.id = String(cString: application) + String(cString: path)
-        }
-        switch role {
-        case ATSPI_ROLE_PASSWORD_TEXT: field.role = .password
-        case ATSPI_ROLE_TERMINAL: field.role = .terminal
-        case ATSPI_ROLE_SPIN_BUTTON: field.role = .spinButton
-        default: field.role = .other
-        }
-        // An object with the focus has states (FOCUSED among them): none means no answer.
-        guard let states = lib.stateSet(object) else { return nil }
-        do {
-            defer { g_object_unref(UnsafeMutableRawPointer(states)) }
-            guard lib.stateSetIsEmpty(states) == 0 else { return nil }
-            field.editable = lib.stateSetContains(states, ATSPI_STATE_EDITABLE) != 0
-            field.readOnly = lib.stateSetContains(states, ATSPI_STATE_READ_ONLY) != 0
-            field.multiLine = lib.stateSetContains(states, ATSPI_STATE_MULTI_LINE) != 0
-        }
-        if role == ATSPI_ROLE_SPIN_BUTTON, let value = lib.valueInterface(object) {
-            defer { g_object_unref(UnsafeMutableRawPointer(value)) }
-            let step = lib.valueMinimumIncrement(value, &error)
-            if let failed = error {
-                g_error_free(failed)
-                error = nil
-            } else {
-                field.step = step
-            }
-        }
-        if let attributes = lib.attributes(object, &error) {
-            defer { g_hash_table_unref(attributes) }
-            if let value = g_hash_table_lookup(attributes, "text-input-type") {
-                field.inputType = String(cString: value.assumingMemoryBound(to: CChar.self)).lowercased()
-            }
-        }
-        if let error { g_error_free(error) }
-        return field
     }
 }
 

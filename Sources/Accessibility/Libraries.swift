@@ -21,19 +21,6 @@ struct AccessibilityLibraries {
     let listenerNew: @convention(c) (AtspiEventListenerCB?, gpointer?, GDestroyNotify?) -> OpaquePointer?
     let listenerRegister: @convention(c) (OpaquePointer?, UnsafePointer<gchar>?, Failure) -> gboolean
     let listenerDeregister: @convention(c) (OpaquePointer?, UnsafePointer<gchar>?, Failure) -> gboolean
-    let componentInterface: @convention(c) (Accessible) -> OpaquePointer?
-    let componentExtents: @convention(c) (OpaquePointer?, AtspiCoordType, Failure) -> UnsafeMutablePointer<AtspiRect>?
-    let componentScrollToPoint: @convention(c) (OpaquePointer?, AtspiCoordType, gint, gint, Failure) -> gboolean
-    let textInterface: @convention(c) (Accessible) -> OpaquePointer?
-    let textCaretOffset: @convention(c) (OpaquePointer?, Failure) -> gint
-    let textText: @convention(c) (OpaquePointer?, gint, gint, Failure) -> UnsafeMutablePointer<gchar>?
-    let role: @convention(c) (Accessible, Failure) -> AtspiRole
-    let stateSet: @convention(c) (Accessible) -> OpaquePointer?
-    let stateSetIsEmpty: @convention(c) (OpaquePointer?) -> gboolean
-    let stateSetContains: @convention(c) (OpaquePointer?, AtspiStateType) -> gboolean
-    let valueInterface: @convention(c) (Accessible) -> OpaquePointer?
-    let valueMinimumIncrement: @convention(c) (OpaquePointer?, Failure) -> gdouble
-    let attributes: @convention(c) (Accessible, Failure) -> OpaquePointer?
 
     // libdbus
     let busGet: @convention(c) (DBusBusType, UnsafeMutablePointer<DBusError>?) -> OpaquePointer?
@@ -83,19 +70,6 @@ struct AccessibilityLibraries {
         listenerNew = try Self.find("atspi_event_listener_new", in: atspi)
         listenerRegister = try Self.find("atspi_event_listener_register", in: atspi)
         listenerDeregister = try Self.find("atspi_event_listener_deregister", in: atspi)
-        componentInterface = try Self.find("atspi_accessible_get_component_iface", in: atspi)
-        componentExtents = try Self.find("atspi_component_get_extents", in: atspi)
-        componentScrollToPoint = try Self.find("atspi_component_scroll_to_point", in: atspi)
-        textInterface = try Self.find("atspi_accessible_get_text_iface", in: atspi)
-        textCaretOffset = try Self.find("atspi_text_get_caret_offset", in: atspi)
-        textText = try Self.find("atspi_text_get_text", in: atspi)
-        role = try Self.find("atspi_accessible_get_role", in: atspi)
-        stateSet = try Self.find("atspi_accessible_get_state_set", in: atspi)
-        stateSetIsEmpty = try Self.find("atspi_state_set_is_empty", in: atspi)
-        stateSetContains = try Self.find("atspi_state_set_contains", in: atspi)
-        valueInterface = try Self.find("atspi_accessible_get_value_iface", in: atspi)
-        valueMinimumIncrement = try Self.find("atspi_value_get_minimum_increment", in: atspi)
-        attributes = try Self.find("atspi_accessible_get_attributes", in: atspi)
         busGet = try Self.find("dbus_bus_get", in: dbus)
         sendWithReplyAndBlock = try Self.find("dbus_connection_send_with_reply_and_block", in: dbus)
         setExitOnDisconnect = try Self.find("dbus_connection_set_exit_on_disconnect", in: dbus)

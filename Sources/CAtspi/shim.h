@@ -7,10 +7,6 @@
 #include <stdint.h>
 
 typedef struct _AtspiAccessible AtspiAccessible;
-typedef struct _AtspiComponent AtspiComponent;
-typedef struct _AtspiText AtspiText;
-typedef struct _AtspiValue AtspiValue;
-typedef struct _AtspiStateSet AtspiStateSet;
 typedef struct _AtspiEventListener AtspiEventListener;
 
 /* An event: its first fields, as libatspi 2 lays them out. */
@@ -35,10 +31,6 @@ typedef struct {
     AtspiApplication *app;
     char *path;
 } AtspiObject;
-
-typedef struct {
-    gint x, y, width, height;
-} AtspiRect;
 
 typedef gint AtspiCoordType;
 typedef gint AtspiRole;

@@ -99,9 +99,11 @@ extension KeyboardHost {
     /// and a window that is not maximized keeps its place) is scrolled above it, where its page or view
     /// can scroll.
     private func keepFieldInSight() {
-        guard window.isMapped, let frame = focusWatcher?.fieldFrame(),
-              let target = frame.scrollTarget(clearOf: window.frame) else { return }
-        _ = focusWatcher?.scrollField(to: target)
+        guard window.isMapped else { return }
+        focusWatcher?.keepFieldInSight { [weak self] frame in
+            guard let self, window.isMapped else { return nil }
+            return frame.scrollTarget(clearOf: window.frame)
+        }
     }
 
     private func choose(_ choice: FieldChoice) {

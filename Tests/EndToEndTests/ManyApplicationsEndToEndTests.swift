@@ -104,11 +104,19 @@ import Testing
         #expect(rig.status(Self.secure) == Self.secure, "Qt password")
         rig.click(windows.gtk.centres["plain"]!)
         #expect(rig.status(Self.shown) == Self.shown, "GTK entry")
-        rig.session.altTab()
+        /// Alt+Tab until the window titled `title` has the focus, as a person does who sees where it went.
+        func altTab(to title: String) {
+            for _ in 0..<3 {
+                rig.session.altTab()
+                if waitUntil(timeout: 2, { rig.session.focusedWindowFamily().contains { rig.session.title(of: $0) == title } }) { return }
+            }
+            Issue.record("Alt+Tab did not bring \(title)")
+        }
+        altTab(to: "Keypane Qt fields")
         #expect(rig.status(Self.secure) == Self.secure, "Qt password by Alt+Tab")
-        rig.session.altTab()
+        altTab(to: "Keypane fields")
         #expect(rig.status(Self.shown) == Self.shown, "GTK entry by Alt+Tab")
-        rig.session.altTab()
+        altTab(to: "Keypane Qt fields")
         #expect(rig.status(Self.secure) == Self.secure, "Qt password by Alt+Tab again")
         stopProcess(windows.qt.process)
         #expect(rig.status(Self.shown) == Self.shown, "GTK entry once the Qt window closed")
@@ -128,8 +136,10 @@ import Testing
                                    script: "gtk-fields.py", widgets: 5,
                                    arguments: [rig.session.directory.appendingPathComponent("t.out").path])
         rig.click(gtk.centres["plain"]!)
+        #expect(waitUntil { rig.session.focusedWindowFamily().contains { rig.session.title(of: $0) == "Keypane fields" } })
         #expect(rig.status(Self.shown) == Self.shown)
         try tapText("a", on: rig.keyboard)
+        #expect(gtk.waitFor("plain", "A") == "A")
         kill(gtk.process.processIdentifier, SIGSTOP)
         defer { kill(gtk.process.processIdentifier, SIGCONT) }
         try tapText("b", on: rig.keyboard)
@@ -153,6 +163,41 @@ import Testing
         kill(gtk.process.processIdentifier, SIGCONT)
         rig.click(gtk.centres["password"]!)
         #expect(rig.status(Self.secure) == Self.secure, "the application answers again")
+        rig.finish()
+    }
+
+    /// A GTK application that stops answering for three seconds right after a field of its got the focus,
+    /// while the keyboard asks it what the field is: taps into xterm meanwhile arrive as soon as usual
+    /// (the questions were each waited for up to the bus's 0.5 s time-out before).
+    @Test func anApplicationBusyAfterItsFocusEventHoldsNoTapUp() throws {
+        let rig = try AutoShowRig()
+        defer { rig.stop() }
+        let terminal = try Terminal(session: rig.session)
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let gtk = try FieldsWindow(session: rig.session,
+                                   environment: rig.bus.environment.merging(["KEYPANE_FIELDS_AT": "600,0", "KEYPANE_FIELDS_HANG": "3"]) { $1 },
+                                   script: "gtk-fields.py", widgets: 5,
+                                   arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        rig.click(gtk.centres["plain"]!)
+        #expect(rig.status(Self.shown) == Self.shown)
+        rig.click(gtk.centres["multiline"]!)
+        usleep(150_000)
+        rig.session.activate(terminal.window)
+        #expect(waitUntil { rig.session.focusedWindowFamily().contains(terminal.window) })
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        var slowest = 0.0
+        var expected = ""
+        for letter in "thekeyboardwaitsfornoone" {
+            let started = Date()
+            rig.keyboard.tap(try #require(letters.key(label: String(letter))))
+            expected += String(letter)
+            _ = waitUntil(timeout: 5) { terminal.bytes.count >= expected.utf8.count }
+            slowest = max(slowest, Date().timeIntervalSince(started))
+            usleep(60_000)
+        }
+        // The first letter a capital: the keyboard's record starts afresh in the terminal.
+        #expect(terminal.text.lowercased() == expected)
+        #expect(slowest < 0.45, "the slowest tap took \(slowest) s")
         rig.finish()
     }
 }

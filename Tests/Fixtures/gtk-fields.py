@@ -44,6 +44,13 @@ for widget in widgets.values():
 
 for name in ("plain", "password"):
     widgets[name].connect("changed", lambda entry, name=name: say(text=name, value=entry.get_text()))
+# KEYPANE_FIELDS_HANG=SECONDS: the application stops answering that long, a moment after its text view
+# gets the focus (once its focus event is out), as a busy application does.
+hang = float(os.environ.get("KEYPANE_FIELDS_HANG", "0"))
+if hang > 0:
+    import time
+    view.connect("focus-in-event", lambda *_: GLib.timeout_add(100, lambda: time.sleep(hang)) and False)
+
 buffer = view.get_buffer()
 buffer.connect("changed", lambda b: say(text="multiline", value=b.get_text(b.get_start_iter(), b.get_end_iter(), True)))
 
