@@ -131,11 +131,15 @@ test: test-deps
 # The soak: 10,000 random taps over every keyboard type and layer into xterm, with long presses, slides,
 # Globe switches, resizes and hides (Tests/EndToEndTests/SoakTests.swift), on the release program; about
 # 15 minutes. SOAK=N for another count, KEYPANE_SOAK_SEED=N to repeat a run.
+# INPUT=touch soaks with real touches instead (Xorg's inputtest touch screen): overlapping fingers, slides,
+# long touches.
 SOAK ?= 10000
+INPUT ?= pointer
 soak: test-deps
 	$(MAKE) release
 	$(SWIFT) build --build-tests
-	KEYPANE_SOAK=$(SOAK) KEYPANE_SOAK_PROGRAM=$(CURDIR)/.build/release/keypane $(SWIFT) test --skip-build --filter SoakTests
+	KEYPANE_SOAK=$(SOAK) KEYPANE_SOAK_INPUT=$(INPUT) KEYPANE_SOAK_PROGRAM=$(CURDIR)/.build/release/keypane \
+		$(SWIFT) test --skip-build --filter $(if $(filter touch,$(INPUT)),SoakTests.randomTouches,SoakTests.randomTaps)
 
 # The property tests of the readers (layout files, the settings file, control requests, geometry JSON, the
 # header of the first frame's picture), each on FUZZ_ITERATIONS mutated inputs instead of make test's few

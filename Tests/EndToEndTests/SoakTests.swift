@@ -170,4 +170,126 @@ import X11Host
               + "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
               + "RSS \(rssAfterWarmUp) KiB after \(warmUp) taps, \(memoryAtEnd) at the end; messages: \(messages.isEmpty ? "none" : messages)")
     }
+
+    /// `make soak INPUT=touch`: the same soak with real touches, on Xorg with the inputtest touch screen:
+    /// taps, two fingers overlapping (the second down before the first lifts), slides from key to key, long
+    /// touches and Globe switches over every keyboard type and layer, and hides. No screen resizes: the
+    /// dummy video driver has the one mode it was started with.
+    @Test(.enabled(if: taps > 0 && ProcessInfo.processInfo.environment["KEYPANE_SOAK_INPUT"] == "touch",
+                   "make soak INPUT=touch"), .timeLimit(.minutes(60)))
+    func randomTouchesArriveOnceAndOnlyOnce() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["KEYPANE_SOAK_SEED"] ?? "") ?? UInt64(time(nil))
+        print("touch soak: \(Self.taps) touches, seed \(seed) (KEYPANE_SOAK_SEED repeats a run), \(Self.program)")
+        var random = Fuzz(seed: seed)
+        let session = try XSession(realInput: true)
+        defer { session.stop() }
+        let fingers = try #require(session.inputDevices)
+        let keymapBefore = try session.keymapDump()
+        let terminal = try Terminal(session: session)
+        let types = ["default", "ascii", "numbers-punctuation", "url", "number-pad", "phone-pad", "name-phone-pad",
+                     "email", "decimal-pad", "social", "web-search", "ascii-number-pad", "desktop"]
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", types.joined(separator: ","),
+                                                                      "--no-suggestions"], program: Self.program)
+        keyboard.extra = ["--no-suggestions", "--globe"]
+        let socket = session.runtimeDirectory.appendingPathComponent("keypane-\(session.display.dropFirst()).socket").path
+        func status() throws -> [String: String] {
+            ControlEndToEndTests.fields(try ControlSocket.send(.status, to: socket))
+        }
+        func point(_ key: GeometryKey) -> (x: Int, y: Int) { (keyboard.frame.x + key.centre.0, keyboard.frame.y + key.centre.1) }
+        var expected: [UInt8] = []
+        var counts = (touches: 0, overlaps: 0, long: 0, slides: 0, hides: 0, globes: 0)
+        var rssAfterWarmUp = 0
+        let warmUp = min(500, Self.taps / 10)
+        let start = Date()
+        var id: UInt32 = 0
+        func nextID() -> UInt32 { id += 1; return id }
+        var index = -1
+        while counts.touches < Self.taps {
+            index += 1
+            let begun = Date()
+            if counts.touches == warmUp, rssAfterWarmUp == 0 {
+                Self.rest()
+                rssAfterWarmUp = Self.memory(keyboard.process.processIdentifier)
+                print("touch soak: after \(warmUp) touches, \(Self.memoryLine(keyboard.process.processIdentifier))")
+            }
+            if index % 700 == 350 {
+                _ = try ControlSocket.send(.hide, to: socket)
+                _ = try ControlSocket.send(.show, to: socket)
+                _ = waitUntil { session.window(classNamed: "keypane") != nil }
+                usleep(100_000)
+                counts.hides += 1
+            }
+            let now = try status()
+            if now["visible"] != "yes" {
+                _ = try ControlSocket.send(.show, to: socket)
+                _ = waitUntil { session.window(classNamed: "keypane") != nil }
+                usleep(100_000)
+                continue
+            }
+            let geometry = try keyboard.geometry(type: now["type"] ?? "default", layer: now["layer"])
+            let usable = geometry.keys.filter { Self.bytes(of: $0) != nil }
+            let typing = usable.filter { !(Self.bytes(of: $0) ?? []).isEmpty && $0.text != nil }
+            let choice = Int.random(in: 0..<100, using: &random)
+            if choice < 4, let key = typing.randomElement(using: &random) {
+                // A long touch, lifted where it began: the key's own character.
+                let at = point(key), finger = nextID()
+                fingers.touch(finger, .begin, x: at.x, y: at.y)
+                usleep(700_000)
+                fingers.touch(finger, .end, x: at.x, y: at.y)
+                expected += Self.bytes(of: key)!
+                counts.long += 1
+            } else if choice < 10, let from = typing.randomElement(using: &random), let to = typing.randomElement(using: &random) {
+                // A slide from one key to another: the key lifted on types.
+                fingers.slide(from: point(from), to: point(to), seconds: 0.1, steps: 4, id: nextID())
+                expected += Self.bytes(of: to)!
+                counts.slides += 1
+            } else if choice < 30, now["shift"] == "off", let first = typing.randomElement(using: &random),
+                      let second = typing.randomElement(using: &random) {
+                // Two thumbs: the second finger lands while the first is still down; both type, in order.
+                let a = point(first), b = point(second), one = nextID(), two = nextID()
+                fingers.touch(one, .begin, x: a.x, y: a.y)
+                usleep(30_000)
+                fingers.touch(two, .begin, x: b.x, y: b.y)
+                usleep(30_000)
+                fingers.touch(one, .end, x: a.x, y: a.y)
+                usleep(30_000)
+                fingers.touch(two, .end, x: b.x, y: b.y)
+                expected += Self.bytes(of: first)! + Self.bytes(of: second)!
+                counts.overlaps += 1
+            } else if let key = usable.randomElement(using: &random) {
+                let target = choice < 34 ? (geometry.key(action: "globe") ?? key) : key
+                let at = point(target)
+                fingers.tap(x: at.x, y: at.y, hold: 0.03, id: nextID())
+                expected += Self.bytes(of: target, shifted: now["shift"] == "on")!
+                if target.action == "globe" { counts.globes += 1 }
+            }
+            counts.touches += 1
+            let spent = Date().timeIntervalSince(begun)
+            if spent < 0.05 { usleep(useconds_t((0.05 - spent) * 1_000_000)) }
+            if index % 1000 == 0 {
+                print("touch soak: \(index) rounds, \(counts.touches) touches, \(expected.count) bytes expected, \(terminal.bytes.count) arrived, \(Self.memoryLine(keyboard.process.processIdentifier))")
+            }
+        }
+        let normalise = { (bytes: [UInt8]) in bytes.map { $0 == 0x08 ? 0x7f : $0 } }
+        _ = waitUntil(timeout: 20) { normalise(Array(terminal.bytes)) == expected }
+        let arrived = normalise(Array(terminal.bytes))
+        let same = arrived == expected
+        if !same {
+            let first = (0..<min(arrived.count, expected.count)).first { arrived[$0] != expected[$0] } ?? min(arrived.count, expected.count)
+            let show = { (bytes: [UInt8]) in String(decoding: bytes[max(0, first - 40)..<min(bytes.count, first + 40)], as: UTF8.self).debugDescription }
+            Issue.record("bytes differ at \(first) of \(expected.count) expected, \(arrived.count) arrived: expected \(show(expected)), arrived \(show(arrived))")
+        }
+        Self.rest()
+        let rssEnd = Self.memory(keyboard.process.processIdentifier)
+        let memoryAtEnd = Self.memoryLine(keyboard.process.processIdentifier)
+        #expect(session.keysDown().isEmpty, "keys left down: \(session.keysDown())")
+        let (status, messages) = keyboard.terminate()
+        #expect(status == 0, "\(messages)")
+        #expect(try session.keymapDump() == keymapBefore, "the keymap after exit differs")
+        #expect(rssEnd - rssAfterWarmUp < 1024, "RSS grew from \(rssAfterWarmUp) to \(rssEnd) KiB")
+        print("touch soak: \(counts.touches) touches (\(counts.overlaps) overlapping pairs, \(counts.long) long, "
+              + "\(counts.slides) slides, \(counts.globes) Globe taps, \(counts.hides) hides) in \(Int(Date().timeIntervalSince(start))) s; "
+              + "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
+              + "RSS \(rssAfterWarmUp) KiB after \(warmUp) touches, \(memoryAtEnd) at the end; messages: \(messages.isEmpty ? "none" : messages)")
+    }
 }
