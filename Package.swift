@@ -79,7 +79,7 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "Typing", "Words", "X11Host", "CX11", "CXTest", "CXRandR"],
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "Typing", "Words", "X11Host", "CX11", "CXTest", "CXRandR", "TestSupport"],
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests

@@ -1,6 +1,7 @@
 // The live keyboard's figures, measured under a private Xvfb and openbox, at a receiving X client.
 
 import CX11
+import TestSupport
 import CXTest
 import KeyboardModel
 
@@ -99,24 +100,40 @@ final class LiveBench {
     let receiver: UInt
     let width: Int, height: Int
 
-    init(width: Int = 1280, height: Int = 800) throws {
+    /// Real input devices (`realInput`): Xorg with the inputtest touch screen, pointer and keyboard.
+    private(set) var devices: InputTestDevices?
+    private var folder: String?
+
+    /// `realInput`: Xorg with the dummy video driver and the inputtest devices (`devices`) in place of Xvfb.
+    init(width: Int = 1280, height: Int = 800, realInput: Bool = false) throws {
         self.width = width
         self.height = height
         // Find a free display number.
         var number = 140
         while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }
         display = ":\(number)"
-        guard let server = Child.spawn(["/usr/bin/Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-noreset",
-                                        "-nolisten", "tcp"]) else { throw BenchError("cannot start Xvfb") }
-        xvfb = server
+        if realInput {
+            var template = Array("/tmp/keypane-bench-xorg-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw BenchError("cannot make a folder for Xorg") }
+            let directory = String(cString: made)
+            folder = directory
+            let arguments = try InputTestDevices.serverArguments(width: width, height: height, directory: directory)
+            guard let server = Child.spawn(["/usr/lib/xorg/Xorg", display] + arguments) else { throw BenchError("cannot start Xorg") }
+            xvfb = server
+        } else {
+            guard let server = Child.spawn(["/usr/bin/Xvfb", display, "-screen", "0", "\(width)x\(height)x24", "-noreset",
+                                            "-nolisten", "tcp"]) else { throw BenchError("cannot start Xvfb") }
+            xvfb = server
+        }
         var opened: OpaquePointer?
         for _ in 0..<300 {
             opened = XOpenDisplay(display)
             if opened != nil { break }
             usleep(10_000)
         }
-        guard let opened else { throw BenchError("Xvfb did not come up") }
+        guard let opened else { throw BenchError("the X server did not come up") }
         dpy = opened
+        if let folder { devices = try InputTestDevices(directory: folder, width: width, height: height) }
         XSetErrorHandler { _, _ in 0 }
         guard let wm = Child.spawn(["/usr/bin/openbox", "--config-file", "/dev/null"], environment: ["DISPLAY=\(display)"])
         else { throw BenchError("cannot start openbox") }
@@ -137,6 +154,46 @@ final class LiveBench {
         XCloseDisplay(dpy)
         openbox.stop()
         xvfb.stop()
+        // After the server: the inputtest driver spins on a connection closed under it.
+        devices?.close()
+        if let folder { _ = system("rm -rf '\(folder)'") }
+    }
+
+    /// Waits up to `limit` seconds for the receiver's next key press; the moment it was read, or nil.
+    func nextKeyPress(limit: Double) -> Double? {
+        var event = XEvent()
+        let deadline = now() + limit
+        while now() < deadline {
+            if XPending(dpy) == 0 {
+                var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, Int32(max(1, min(5, (deadline - now()) * 1000))))
+                continue
+            }
+            XNextEvent(dpy, &event)
+            if event.type == KeyPress && event.xkey.window == receiver { return now() }
+        }
+        return nil
+    }
+
+    /// The characters the receiver's key presses since the last call typed (through the keymap).
+    func typedSince(limit: Double) -> String {
+        var event = XEvent()
+        var text = ""
+        let deadline = now() + limit
+        while now() < deadline {
+            if XPending(dpy) == 0 {
+                var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
+                _ = poll(&fds, 1, 20)
+                continue
+            }
+            XNextEvent(dpy, &event)
+            guard event.type == KeyPress, event.xkey.window == receiver else { continue }
+            var buffer = [CChar](repeating: 0, count: 16)
+            var keysym: KeySym = 0
+            let count = XLookupString(&event.xkey, &buffer, 15, &keysym, nil)
+            if count > 0 { text += String(cString: buffer) }
+        }
+        return text
     }
 
     /// Starts a program and returns it with the time from exec to its window mapped, told by the server:

@@ -14,6 +14,8 @@
 //   suggest        sentences typed by a touch noise model through the typing engine and suggester: word
 //                  error rates, autocorrection precision, recall and F-score, completion and next-word
 //                  top-3, hunspell's first suggestion as the baseline, and the decoder's time per tap
+//   touch          on Xorg with the inputtest devices: touch lifted and click released to keystroke, two thumbs
+//                  at 10 characters a second, a held scanning switch to the highlight moved and the key typed
 //   sound          through a private PulseAudio null sink: key press to the click's first audible sample,
 //                  20 taps a second, and tap to keystroke with sound on against sound off
 
@@ -183,6 +185,9 @@ if let keypane = argument("--keypane") {
         }
         if only == nil || only == "access" {
             try runAccessBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
+        if only == nil || only == "touch" {
+            try runTouchBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
     } catch {
         print("keypane-bench: live figures: \(error)")

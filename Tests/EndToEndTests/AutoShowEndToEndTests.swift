@@ -112,6 +112,46 @@ import TestSupport
         try followTheFocusInABrowser(rig, decimal: "decimal-pad") { rig.session.title(of: "Navigator") }
     }
 
+    /// Firefox on a touchscreen (Xorg's inputtest devices): an input touched shows the keyboard with its
+    /// type, one clicked with the mouse does not, as with `--auto-show touch`, the default there.
+    @Test func firefoxFieldsShowTheKeyboardForTouch() throws {
+        let rig = try AutoShowRig(session: try XSession(realInput: true))
+        defer { rig.stop() }
+        let devices = try #require(rig.session.inputDevices)
+        #expect(rig.status(["auto-show": "touch"]) == ["auto-show": "touch"])
+        let profile = rig.session.directory.appendingPathComponent("firefox-profile")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try """
+            user_pref("browser.shell.checkDefaultBrowser", false);
+            user_pref("datareporting.policy.dataSubmissionEnabled", false);
+            user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+            user_pref("browser.aboutwelcome.enabled", false);
+            user_pref("browser.startup.homepage_override.mstone", "ignore");
+            user_pref("app.update.enabled", false);
+            """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
+        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
+                              environment: browserEnvironment(rig))
+        func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
+        // The browser speaks once a touch on the page's button hides the keyboard.
+        var ready = false
+        for _ in 0..<30 where !ready {
+            devices.tap(x: field(8).x, y: field(8).y)
+            ready = rig.status(["visible": "no"], timeout: 1) == ["visible": "no"]
+        }
+        #expect(ready, "the keyboard did not hide for the browser's button")
+        usleep(1_500_000)
+        // The email input clicked with the mouse: chosen for, not shown.
+        devices.click(x: field(1).x, y: field(1).y)
+        usleep(1_000_000)
+        #expect(rig.status()["visible"] == "no", "a click showed the keyboard")
+        // The url input touched: shown, with its keyboard.
+        let url = ["visible": "yes", "type": "url"]
+        devices.tap(x: field(2).x, y: field(2).y)
+        if rig.status(url, timeout: 3) != url { devices.tap(x: field(2).x, y: field(2).y) }
+        #expect(rig.status(url) == url)
+        rig.finish()
+    }
+
     /// Chromium in kiosk mode on the page of inputs: it speaks to the accessibility bus when started with
     /// --force-renderer-accessibility (as the README says); --no-sandbox as the tests may run as root.
     @Test func theKeyboardFollowsTheFocusInChromium() throws {

@@ -1,6 +1,7 @@
 import CX11
 import CXTest
 import Foundation
+import TestSupport
 
 /// The keypane program built beside this test bundle.
 let keypanePath: String = {
@@ -91,7 +92,8 @@ final class XSession {
         xvfb = Process()
         if realInput {
             xvfb.executableURL = URL(fileURLWithPath: "/usr/lib/xorg/Xorg")
-            xvfb.arguments = try InputTestDevices.serverArguments(width: width, height: height, directory: directory)
+            xvfb.arguments = ["-displayfd", "1"]
+                + (try InputTestDevices.serverArguments(width: width, height: height, directory: directory.path))
         } else if let host {
             xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xephyr")
             xvfb.arguments = ["-displayfd", "1", "-screen", "\(width)x\(height)", "-noreset", "-nolisten", "tcp"]
@@ -116,7 +118,7 @@ final class XSession {
         // Windows come and go while the tests walk the tree: a vanished window is no failure.
         XSetErrorHandler { _, _ in 0 }
         self.connection = connection
-        if realInput { inputDevices = try InputTestDevices(directory: directory, width: width, height: height) }
+        if realInput { inputDevices = try InputTestDevices(directory: directory.path, width: width, height: height) }
         if windowManager {
             try start("/usr/bin/openbox", ["--config-file", "/dev/null"])
             guard waitUntil({ self.windowManagerIsRunning }) else { throw TestFailure("openbox did not start") }
