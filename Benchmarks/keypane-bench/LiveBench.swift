@@ -159,10 +159,9 @@ final class LiveBench {
         if let folder { _ = system("rm -rf '\(folder)'") }
     }
 
-    /// Waits up to `limit` seconds for the receiver's next key press; the moment it was read, or nil.
-    func nextKeyPress(limit: Double) -> Double? {
+    /// The next event of the bench's connection, read before `deadline`, or nil.
+    func nextEvent(before deadline: Double) -> XEvent? {
         var event = XEvent()
-        let deadline = now() + limit
         while now() < deadline {
             if XPending(dpy) == 0 {
                 var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
@@ -170,28 +169,29 @@ final class LiveBench {
                 continue
             }
             XNextEvent(dpy, &event)
+            return event
+        }
+        return nil
+    }
+
+    /// Waits up to `limit` seconds for the receiver's next key press; the moment it was read, or nil.
+    func nextKeyPress(limit: Double) -> Double? {
+        let deadline = now() + limit
+        while let event = nextEvent(before: deadline) {
             if event.type == KeyPress && event.xkey.window == receiver { return now() }
         }
         return nil
     }
 
-    /// The characters the receiver's key presses since the last call typed (through the keymap).
+    /// The characters the receiver's key presses typed (through the keymap) in the next `limit` seconds.
     func typedSince(limit: Double) -> String {
-        var event = XEvent()
         var text = ""
         let deadline = now() + limit
-        while now() < deadline {
-            if XPending(dpy) == 0 {
-                var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
-                _ = poll(&fds, 1, 20)
-                continue
-            }
-            XNextEvent(dpy, &event)
+        while var event = nextEvent(before: deadline) {
             guard event.type == KeyPress, event.xkey.window == receiver else { continue }
             var buffer = [CChar](repeating: 0, count: 16)
             var keysym: KeySym = 0
-            let count = XLookupString(&event.xkey, &buffer, 15, &keysym, nil)
-            if count > 0 { text += String(cString: buffer) }
+            if XLookupString(&event.xkey, &buffer, 15, &keysym, nil) > 0 { text += String(cString: buffer) }
         }
         return text
     }
@@ -328,13 +328,7 @@ final class LiveBench {
         var latency: Double?
         /// Reads events until `until`; true once the receiver has had both key press and release.
         func receive(since start: Double, until deadline: Double) -> Bool {
-            while now() < deadline {
-                if XPending(dpy) == 0 {
-                    var fds = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
-                    _ = poll(&fds, 1, Int32(max(1, min(5, (deadline - now()) * 1000))))
-                    continue
-                }
-                XNextEvent(dpy, &event)
+            while let event = nextEvent(before: deadline) {
                 if event.type == KeyPress && event.xkey.window == receiver && latency == nil { latency = now() - start }
                 if event.type == KeyRelease && event.xkey.window == receiver && latency != nil { return true }
             }

@@ -97,18 +97,7 @@ import TestSupport
     @Test func theKeyboardFollowsTheFocusInFirefox() throws {
         let rig = try AutoShowRig()
         defer { rig.stop() }
-        let profile = rig.session.directory.appendingPathComponent("firefox-profile")
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        try """
-            user_pref("browser.shell.checkDefaultBrowser", false);
-            user_pref("datareporting.policy.dataSubmissionEnabled", false);
-            user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
-            user_pref("browser.aboutwelcome.enabled", false);
-            user_pref("browser.startup.homepage_override.mstone", "ignore");
-            user_pref("app.update.enabled", false);
-            """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
-        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
-                              environment: browserEnvironment(rig))
+        try startFirefox(rig)
         try followTheFocusInABrowser(rig, decimal: "decimal-pad") { rig.session.title(of: "Navigator") }
     }
 
@@ -119,18 +108,7 @@ import TestSupport
         defer { rig.stop() }
         let devices = try #require(rig.session.inputDevices)
         #expect(rig.status(["auto-show": "touch"]) == ["auto-show": "touch"])
-        let profile = rig.session.directory.appendingPathComponent("firefox-profile")
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        try """
-            user_pref("browser.shell.checkDefaultBrowser", false);
-            user_pref("datareporting.policy.dataSubmissionEnabled", false);
-            user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
-            user_pref("browser.aboutwelcome.enabled", false);
-            user_pref("browser.startup.homepage_override.mstone", "ignore");
-            user_pref("app.update.enabled", false);
-            """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
-        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
-                              environment: browserEnvironment(rig))
+        try startFirefox(rig)
         func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
         // The browser speaks once a touch on the page's button hides the keyboard.
         var ready = false
@@ -146,8 +124,8 @@ import TestSupport
         #expect(rig.status()["visible"] == "no", "a click showed the keyboard")
         // The url input touched: shown, with its keyboard.
         let url = ["visible": "yes", "type": "url"]
-        devices.tap(x: field(2).x, y: field(2).y)
-        if rig.status(url, timeout: 3) != url { devices.tap(x: field(2).x, y: field(2).y) }
+        // A touch the browser was too busy to take is touched again, as a person would.
+        for _ in 0..<3 where rig.status(url, timeout: 3) != url { devices.tap(x: field(2).x, y: field(2).y) }
         #expect(rig.status(url) == url)
         rig.finish()
     }
@@ -167,6 +145,22 @@ import TestSupport
     }
 
     static let page = "file://" + packageRoot + "/Tests/Fixtures/fields.html"
+
+    /// Firefox ESR in kiosk mode on the page of inputs, with a profile of the session's own that asks nothing.
+    private func startFirefox(_ rig: AutoShowRig) throws {
+        let profile = rig.session.directory.appendingPathComponent("firefox-profile")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try """
+            user_pref("browser.shell.checkDefaultBrowser", false);
+            user_pref("datareporting.policy.dataSubmissionEnabled", false);
+            user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+            user_pref("browser.aboutwelcome.enabled", false);
+            user_pref("browser.startup.homepage_override.mstone", "ignore");
+            user_pref("app.update.enabled", false);
+            """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
+        try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
+                              environment: browserEnvironment(rig))
+    }
 
     private func browserEnvironment(_ rig: AutoShowRig) -> [String: String] {
         var environment = rig.bus.environment

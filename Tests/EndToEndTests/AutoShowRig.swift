@@ -94,6 +94,9 @@ final class FieldsWindow {
         return app
     }
 
+    /// The widgets that said they got the keyboard focus, in order.
+    var focusReports: [String] { lines().compactMap { $0["focus"] as? String } }
+
     /// A field's text as it last reported it.
     func text(_ name: String) -> String? {
         lines().last { $0["text"] as? String == name }?["value"] as? String

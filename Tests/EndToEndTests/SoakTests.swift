@@ -147,6 +147,20 @@ import X11Host
                 print("soak: \(index) rounds, \(counts.taps) taps, \(expected.count) bytes expected, \(arrived) arrived, \(Self.memoryLine(keyboard.process.processIdentifier))")
             }
         }
+        let outcome = try Self.finish(terminal: terminal, expected: expected, keyboard: keyboard, session: session,
+                                      keymapBefore: keymapBefore, rssAfterWarmUp: rssAfterWarmUp) {
+            try session.setScreenSize(width: 1280, height: 800)
+        }
+        print("soak: \(counts.taps) taps (\(counts.long) long presses, \(counts.slides) slides, \(counts.globes) Globe taps, "
+              + "\(counts.resizes) resizes, \(counts.hides) hides) in \(Int(Date().timeIntervalSince(start))) s; "
+              + "\(outcome) (RSS after \(warmUp) taps first)")
+    }
+
+    /// The end of a soak: what arrived compared with what was tapped, memory at rest against
+    /// `rssAfterWarmUp`, no key left down, a clean exit and the keymap after it (`beforeKeymap` puts the
+    /// screen back first); returns the figures for the summary.
+    static func finish(terminal: Terminal, expected: [UInt8], keyboard: LiveKeyboard, session: XSession,
+                       keymapBefore: String, rssAfterWarmUp: Int, beforeKeymap: () throws -> Void = {}) throws -> String {
         let normalise = { (bytes: [UInt8]) in bytes.map { $0 == 0x08 ? 0x7f : $0 } }
         _ = waitUntil(timeout: 20) { normalise(Array(terminal.bytes)) == expected }
         let arrived = normalise(Array(terminal.bytes))
@@ -156,19 +170,17 @@ import X11Host
             let show = { (bytes: [UInt8]) in String(decoding: bytes[max(0, first - 40)..<min(bytes.count, first + 40)], as: UTF8.self).debugDescription }
             Issue.record("bytes differ at \(first) of \(expected.count) expected, \(arrived.count) arrived: expected \(show(expected)), arrived \(show(arrived))")
         }
-        Self.rest()
-        let rssEnd = Self.memory(keyboard.process.processIdentifier)
-        let memoryAtEnd = Self.memoryLine(keyboard.process.processIdentifier)
+        rest()
+        let rssEnd = memory(keyboard.process.processIdentifier)
+        let memoryAtEnd = memoryLine(keyboard.process.processIdentifier)
         #expect(session.keysDown().isEmpty, "keys left down: \(session.keysDown())")
         let (status, messages) = keyboard.terminate()
         #expect(status == 0, "\(messages)")
-        try session.setScreenSize(width: 1280, height: 800)
+        try beforeKeymap()
         #expect(try session.keymapDump() == keymapBefore, "the keymap after exit differs")
         #expect(rssEnd - rssAfterWarmUp < 1024, "RSS grew from \(rssAfterWarmUp) to \(rssEnd) KiB")
-        print("soak: \(counts.taps) taps (\(counts.long) long presses, \(counts.slides) slides, \(counts.globes) Globe taps, "
-              + "\(counts.resizes) resizes, \(counts.hides) hides) in \(Int(Date().timeIntervalSince(start))) s; "
-              + "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
-              + "RSS \(rssAfterWarmUp) KiB after \(warmUp) taps, \(memoryAtEnd) at the end; messages: \(messages.isEmpty ? "none" : messages)")
+        return "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
+            + "RSS \(rssAfterWarmUp) KiB, then \(memoryAtEnd) at the end; messages: \(messages.isEmpty ? "none" : messages)"
     }
 
     /// `make soak INPUT=touch`: the same soak with real touches, on Xorg with the inputtest touch screen:
@@ -270,26 +282,10 @@ import X11Host
                 print("touch soak: \(index) rounds, \(counts.touches) touches, \(expected.count) bytes expected, \(terminal.bytes.count) arrived, \(Self.memoryLine(keyboard.process.processIdentifier))")
             }
         }
-        let normalise = { (bytes: [UInt8]) in bytes.map { $0 == 0x08 ? 0x7f : $0 } }
-        _ = waitUntil(timeout: 20) { normalise(Array(terminal.bytes)) == expected }
-        let arrived = normalise(Array(terminal.bytes))
-        let same = arrived == expected
-        if !same {
-            let first = (0..<min(arrived.count, expected.count)).first { arrived[$0] != expected[$0] } ?? min(arrived.count, expected.count)
-            let show = { (bytes: [UInt8]) in String(decoding: bytes[max(0, first - 40)..<min(bytes.count, first + 40)], as: UTF8.self).debugDescription }
-            Issue.record("bytes differ at \(first) of \(expected.count) expected, \(arrived.count) arrived: expected \(show(expected)), arrived \(show(arrived))")
-        }
-        Self.rest()
-        let rssEnd = Self.memory(keyboard.process.processIdentifier)
-        let memoryAtEnd = Self.memoryLine(keyboard.process.processIdentifier)
-        #expect(session.keysDown().isEmpty, "keys left down: \(session.keysDown())")
-        let (status, messages) = keyboard.terminate()
-        #expect(status == 0, "\(messages)")
-        #expect(try session.keymapDump() == keymapBefore, "the keymap after exit differs")
-        #expect(rssEnd - rssAfterWarmUp < 1024, "RSS grew from \(rssAfterWarmUp) to \(rssEnd) KiB")
+        let outcome = try Self.finish(terminal: terminal, expected: expected, keyboard: keyboard, session: session,
+                                      keymapBefore: keymapBefore, rssAfterWarmUp: rssAfterWarmUp)
         print("touch soak: \(counts.touches) touches (\(counts.overlaps) overlapping pairs, \(counts.long) long, "
               + "\(counts.slides) slides, \(counts.globes) Globe taps, \(counts.hides) hides) in \(Int(Date().timeIntervalSince(start))) s; "
-              + "\(expected.count) bytes expected, \(arrived.count) arrived, \(same ? "identical" : "DIFFERENT"); "
-              + "RSS \(rssAfterWarmUp) KiB after \(warmUp) touches, \(memoryAtEnd) at the end; messages: \(messages.isEmpty ? "none" : messages)")
+              + "\(outcome) (RSS after \(warmUp) touches first)")
     }
 }

@@ -44,6 +44,9 @@ for widget in widgets.values():
 
 for name in ("plain", "password"):
     widgets[name].connect("changed", lambda entry, name=name: say(text=name, value=entry.get_text()))
+# Which widget has the keyboard focus, whenever one gets it ({"focus": name}).
+for name, widget in widgets.items():
+    widget.connect("focus-in-event", lambda *_, name=name: say(focus=name) and False)
 # KEYPANE_FIELDS_HANG=SECONDS: the application stops answering that long, a moment after its text view
 # gets the focus (once its focus event is out), as a busy application does.
 hang = float(os.environ.get("KEYPANE_FIELDS_HANG", "0"))

@@ -29,6 +29,10 @@ for name, widget in widgets.items():
         widget.textChanged.connect(lambda text, name=name: say(text=name, value=text))
 
 
+# Which widget has the keyboard focus, whenever one gets it ({"focus": name}).
+app.focusChanged.connect(lambda old, new: [say(focus=name) for name, widget in widgets.items() if widget is new])
+
+
 def report():
     for name, widget in widgets.items():
         centre = widget.mapToGlobal(widget.rect().center())
