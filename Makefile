@@ -31,7 +31,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) xvfb openbox xterm x11
 # hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hunspell-de-de hunspell-fr
 
-.PHONY: all deps test-deps build release run install deb dist test soak fuzz bench screenshots clean dictionaries order
+.PHONY: all deps test-deps build release run install deb dist test soak busy fuzz bench screenshots clean dictionaries order
 
 all: build
 
@@ -140,6 +140,12 @@ soak: test-deps
 	$(SWIFT) build --build-tests
 	KEYPANE_SOAK=$(SOAK) KEYPANE_SOAK_INPUT=$(INPUT) KEYPANE_SOAK_PROGRAM=$(CURDIR)/.build/release/keypane \
 		$(SWIFT) test --skip-build --filter $(if $(filter touch,$(INPUT)),SoakTests.randomTouches,SoakTests.randomTaps)
+
+# The busy-machine tests with every client: Russian and emoji typed at once into xterm, a GTK entry and a Qt
+# line edit with two busy loops (make test types into xterm alone; see BusyMachineEndToEndTests.swift).
+busy: test-deps
+	$(SWIFT) build --build-tests
+	KEYPANE_BUSY_EVERY_CLIENT=1 $(SWIFT) test --skip-build --filter BusyMachineEndToEndTests
 
 # The property tests of the readers (layout files, the settings file, control requests, geometry JSON, the
 # header of the first frame's picture), each on FUZZ_ITERATIONS mutated inputs instead of make test's few
