@@ -54,7 +54,7 @@ let package = Package(
 
         // MARK: - X11
         .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),
-        .target(name: "Injector", dependencies: ["XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
+        .target(name: "Injector", dependencies: ["EventLoop", "XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
                 dependencies: ["EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",

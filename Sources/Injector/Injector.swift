@@ -1,6 +1,7 @@
 internal import CX11
 internal import CXKBCommon
 internal import CXTest
+public import EventLoop
 public import Typing
 public import XDisplay
 
@@ -14,7 +15,11 @@ import Glibc
 /// presses the modifiers that level needs around the key. A character no key produces is put on a spare
 /// keycode (one with no symbols) from a ring, with both of its cases, and the spare keycodes are emptied
 /// again by `restore()`. Every key goes down and up in one burst: none stays down between two actions.
-public final class Injector {
+///
+/// Characters go out in order from a queue. When a spare keycode must be mapped anew before its last
+/// press was read, the queue waits, as an event-loop source, for the reader's answer or a deadline: the
+/// loop goes on meanwhile, so a slow or hung application never holds up the keyboard.
+public final class Injector: EventSource {
     private let connection: DisplayConnection
     private var display: OpaquePointer { connection.display }
 
@@ -46,6 +51,20 @@ public final class Injector {
     /// The last window whose client said it had read its keys, and when it said so.
     private var lastReadBy: (window: UInt, time: Double)?
     private lazy var receipt = ReadReceipt(connection: connection)
+
+    /// One thing to type: a character, or a keysym with modifiers held around it.
+    private enum Step {
+        case character(Unicode.Scalar)
+        case keysym(UInt, holding: [String])
+    }
+    /// What is still to type, in order.
+    private var queue: [Step] = []
+    /// What the queue waits for before it maps `keycode` anew: the answer to ping `stamp` (nil: the
+    /// client cannot be asked), or `deadline`, whichever comes first.
+    private var waiting: (keycode: UInt8, window: UInt, stamp: Int?, deadline: Double)?
+
+    /// Whether keystrokes wait for a client to read earlier ones.
+    public var isWaiting: Bool { waiting != nil }
 
     /// A spare keycode is mapped anew only once the client that got its last press has read it (a client
     /// that lags reads the keymap as it is when it reads the press, and would type the new character):
@@ -84,22 +103,30 @@ public final class Injector {
 
     // MARK: - Actions
 
-    /// Types text or sends a keysym; other actions are not the injector's.
+    /// Types text or sends a keysym, after whatever is still queued; other actions are not the injector's.
     public func perform(_ action: KeyAction) {
         switch action {
         case .text(let text):
-            refreshIfNeeded()
-            for scalar in text.unicodeScalars { type(scalar) }
+            queue += text.unicodeScalars.map { .character($0) }
         case .keysym(let name, let modifiers):
-            refreshIfNeeded()
             let keysym = keysymForName(name)
             guard keysym != 0 else { return }
-            let held = modifiers.compactMap { byKeysym[keysymForName($0)]?.keycode }
-            let stroke = byKeysym[keysym] ?? spare(for: keysym, upper: keysym)
-            press(stroke, holding: held)
+            queue.append(.keysym(keysym, holding: modifiers))
         default:
             return
         }
+        if waiting == nil { drain() }
+    }
+
+    /// Types from the queue until it is empty or must wait.
+    private func drain() {
+        refreshIfNeeded()
+        var typed = false
+        while let step = queue.first, type(step) {
+            queue.removeFirst()
+            typed = true
+        }
+        guard typed else { return }
         // Waits until the server has taken the key events, rather than only sending them: the redraws that
         // follow a tap (the key let go, the suggestion bar) would otherwise reach the server with them, and
         // the server hands events to the receiving window only once it has done our drawing too. The
@@ -110,6 +137,46 @@ public final class Injector {
         sparesPressed = []
     }
 
+    /// Types one step; false when it must wait for a spare keycode (nothing was pressed then).
+    private func type(_ step: Step) -> Bool {
+        switch step {
+        case .character(let scalar):
+            return type(scalar)
+        case .keysym(let keysym, let modifiers):
+            let held = modifiers.compactMap { byKeysym[keysymForName($0)]?.keycode }
+            guard let stroke = byKeysym[keysym] ?? spare(for: keysym, upper: keysym) else { return false }
+            press(stroke, holding: held)
+            return true
+        }
+    }
+
+    // MARK: - Waiting for a reader
+
+    public func prepare(now: Double) -> Interest { .at(waiting?.deadline) }
+
+    /// The deadline came: the client did not answer, or cannot be asked and has had its time.
+    public func turn(_ ready: [Readiness], now: Double) {
+        guard let waiting, waiting.deadline <= now else { return }
+        stopWaiting()
+        drain()
+    }
+
+    /// Takes the answer to the ping the queue waits for, a client message sent to `window` of `type` with
+    /// `data`; false for any other message.
+    public func takeAnswer(window: UInt, type: UInt, data: (Int, Int, Int, Int, Int)) -> Bool {
+        guard let waiting, let stamp = waiting.stamp,
+              receipt.isAnswer(window: window, type: type, data: data, to: stamp) else { return false }
+        lastReadBy = (waiting.window, Self.now())
+        stopWaiting()
+        drain()
+        return true
+    }
+
+    private func stopWaiting() {
+        if waiting?.stamp != nil { receipt.stopListening() }
+        waiting = nil
+    }
+
     /// A keysym by X name ("Return", "F1") or, for one character, the keysym of that character.
     private func keysymForName(_ name: String) -> UInt {
         let scalars = Array(name.unicodeScalars)
@@ -117,30 +184,34 @@ public final class Injector {
         return XStringToKeysym(name)
     }
 
-    private func type(_ scalar: Unicode.Scalar) {
+    private func type(_ scalar: Unicode.Scalar) -> Bool {
+        let stroke: Stroke?
         switch scalar {
-        case "\n", "\r": press(byKeysym[UInt(XK_Return)] ?? spare(for: UInt(XK_Return), upper: UInt(XK_Return)))
-        case "\t": press(byKeysym[UInt(XK_Tab)] ?? spare(for: UInt(XK_Tab), upper: UInt(XK_Tab)))
+        case "\n", "\r": stroke = byKeysym[UInt(XK_Return)] ?? spare(for: UInt(XK_Return), upper: UInt(XK_Return))
+        case "\t": stroke = byKeysym[UInt(XK_Tab)] ?? spare(for: UInt(XK_Tab), upper: UInt(XK_Tab))
         default:
-            if let stroke = byCharacter[scalar.value] {
-                press(stroke)
-                return
+            if let known = byCharacter[scalar.value] {
+                stroke = known
+                break
             }
             let keysym = UInt(xkb_utf32_to_keysym(scalar.value))
-            guard keysym != 0 else { return }
+            guard keysym != 0 else { return true }
             // Both cases on the spare key, so that clients reading the core keymap see the right pair.
             let lower = Self.scalar(Character(scalar).lowercased()) ?? scalar
             let upper = Self.scalar(Character(scalar).uppercased()) ?? scalar
             let lowerSym = UInt(xkb_utf32_to_keysym(lower.value))
             let upperSym = UInt(xkb_utf32_to_keysym(upper.value))
             if lower != upper && scalar == upper && lowerSym != 0 {
-                var stroke = spare(for: lowerSym, upper: keysym)
-                stroke.modifiers |= UInt32(ShiftMask)
-                press(stroke)
+                stroke = spare(for: lowerSym, upper: keysym).map {
+                    Stroke(keycode: $0.keycode, modifiers: $0.modifiers | UInt32(ShiftMask))
+                }
             } else {
-                press(spare(for: keysym, upper: lower != upper && upperSym != 0 ? upperSym : keysym))
+                stroke = spare(for: keysym, upper: lower != upper && upperSym != 0 ? upperSym : keysym)
             }
         }
+        guard let stroke else { return false }
+        press(stroke)
+        return true
     }
 
     private static func scalar(_ string: String) -> Unicode.Scalar? {
@@ -163,8 +234,9 @@ public final class Injector {
 
     // MARK: - Spare keycodes
 
-    /// A spare keycode holding (lower, upper), mapped now if it does not hold them already.
-    private func spare(for lower: UInt, upper: UInt) -> Stroke {
+    /// A spare keycode holding (lower, upper), mapped now if it does not hold them already; nil when the
+    /// keycode to map was pressed and not yet read (the queue waits then).
+    private func spare(for lower: UInt, upper: UInt) -> Stroke? {
         let wanted = [lower, upper]
         if let (keycode, _) = spareContents.first(where: { $0.value == wanted }) {
             spareLastUse[keycode] = Self.now()
@@ -174,7 +246,7 @@ public final class Injector {
         guard let keycode = Self.spareToMap(spareKeycodes, lastUse: spareLastUse) else {
             return Stroke(keycode: 0, modifiers: 0)
         }
-        waitUntilRead(keycode)
+        guard isRead(keycode) else { return nil }
         spareLastUse[keycode] = Self.now()
         sparesPressed.append(keycode)
         var syms = wanted.map { KeySym($0) }
@@ -184,27 +256,29 @@ public final class Injector {
         return Stroke(keycode: keycode, modifiers: 0)
     }
 
-    /// Returns once the client that got the last press of `keycode` has read it: at once when it said
-    /// so since, else when it answers a ping, or when `spareReuseDelay` has passed since the press for a
-    /// client that cannot be asked (`spareReadTimeout` at most for one that does not answer).
-    private func waitUntilRead(_ keycode: UInt8) {
-        guard let last = spareLastUse[keycode] else { return }
+    /// Whether the client that got the last press of `keycode` has read it: it said so since, or the
+    /// press is older than `spareReadTimeout`, or older than `spareReuseDelay` for a client that cannot
+    /// be asked. Otherwise the client is asked with a ping and the queue waits (`waiting`).
+    private func isRead(_ keycode: UInt8) -> Bool {
+        guard let last = spareLastUse[keycode] else { return true }
+        let now = Self.now()
+        if now >= last + Self.spareReadTimeout { return true }
         var window = spareTypedInto[keycode] ?? 0
         if sparesPressed.contains(keycode) {
-            // Pressed earlier in this action: the focus is not written down yet.
+            // Pressed earlier in this drain: the focus is not written down yet.
             var revert: Int32 = 0
             XGetInputFocus(display, &window, &revert)
         }
-        if let read = lastReadBy, read.window == window, read.time >= last { return }
+        if let read = lastReadBy, read.window == window, read.time >= last { return true }
         XFlush(display)
-        if window > 1, receipt.hasRead(window, timeout: max(0, last + Self.spareReadTimeout - Self.now())) {
-            lastReadBy = (window, Self.now())
-            return
+        if window > 1, let stamp = receipt.ask(window) {
+            waiting = (keycode, window, stamp, last + Self.spareReadTimeout)
+        } else if now >= last + Self.spareReuseDelay {
+            return true
+        } else {
+            waiting = (keycode, window, nil, last + Self.spareReuseDelay)
         }
-        // The clock is read once: read again, it could have passed the moment and made the wait negative.
-        if case let wait = last + Self.spareReuseDelay - Self.now(), wait > 0 {
-            usleep(useconds_t(wait * 1_000_000))
-        }
+        return false
     }
 
     /// The spare keycode to map anew: the one pressed longest ago, one never pressed first (the first
@@ -223,8 +297,15 @@ public final class Injector {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Empties every spare keycode used, so the keymap is as it was before Keypane started.
+    /// Types what is still queued, waiting out each deadline, then empties every spare keycode used, so
+    /// the keymap is as it was before Keypane started.
     public func restore() {
+        while let waiting {
+            let wait = waiting.deadline - Self.now()
+            if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
+            stopWaiting()
+            drain()
+        }
         for keycode in spareContents.keys.sorted() {
             var none: [KeySym] = [0]
             XChangeKeyboardMapping(display, Int32(keycode), 1, &none, 1)

@@ -1,10 +1,6 @@
 internal import CX11
 public import XDisplay
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Learns whether a window's client has read the key events sent to it, with the EWMH ping
 /// (`_NET_WM_PING`): a client answers it when it reads it, and it reads its events in order, so an answer
 /// means that every key sent before the ping was read, and translated with the keymap of that moment.
@@ -27,19 +23,22 @@ struct ReadReceipt {
         pingAtom = connection.atom("_NET_WM_PING")
     }
 
-    /// Whether the client of `window` (a focus window, or a window inside a top-level one) has read every
-    /// event sent to it before now: true once it answers, false if it does not answer within `timeout`
-    /// seconds (busy, stopped) or cannot be asked (the window is gone, or its client speaks no ping, as
-    /// xterm does).
-    mutating func hasRead(_ window: UInt, timeout: Double) -> Bool {
-        guard let client = pingableTopLevel(of: window) else { return false }
+    /// The root window's event mask before listening for answers, read once.
+    private var rootMask: Int?
+
+    /// Pings the client of `window` (a focus window, or a window inside a top-level one) and returns the
+    /// ping's stamp, or nil when it cannot be asked (the window is gone, or its client speaks no ping, as
+    /// xterm does). Its answer says that it has read every event sent to it before now.
+    mutating func ask(_ window: UInt) -> Int? {
+        guard let client = pingableTopLevel(of: window) else { return nil }
         stamp += 1
         // The answer goes to the root window for its substructure; listened for only while it is awaited.
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, root, &attributes)
-        let mask = attributes.your_event_mask
-        XSelectInput(display, root, mask | SubstructureNotifyMask)
-        defer { XSelectInput(display, root, mask) }
+        if rootMask == nil {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, root, &attributes)
+            rootMask = attributes.your_event_mask
+        }
+        XSelectInput(display, root, (rootMask ?? 0) | SubstructureNotifyMask)
 
         var ping = XEvent()
         ping.xclient.type = ClientMessage
@@ -49,26 +48,17 @@ struct ReadReceipt {
         ping.xclient.data.l = (Int(pingAtom), stamp, Int(client), 0, 0)
         XSendEvent(display, client, 0, 0, &ping)
         XFlush(display)
+        return stamp
+    }
 
-        let deadline = Self.now() + timeout
-        var wanted = (pingAtom, stamp, client)
-        while true {
-            var answer = XEvent()
-            let found = withUnsafeMutablePointer(to: &wanted) { pointer in
-                XCheckIfEvent(display, &answer, { _, event, argument in
-                    guard let event, let argument else { return 0 }
-                    let wanted = argument.withMemoryRebound(to: (UInt, Int, UInt).self, capacity: 1) { $0.pointee }
-                    let message = event.pointee.xclient
-                    return event.pointee.type == ClientMessage && message.data.l.0 == Int(wanted.0)
-                        && message.data.l.1 == wanted.1 && UInt(message.data.l.2) == wanted.2 ? 1 : 0
-                }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-            }
-            if found != 0 { return true }
-            let left = deadline - Self.now()
-            if left <= 0 { return false }
-            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Int32(min(left, 0.05) * 1000) + 1)
-        }
+    /// Whether a client message to `window` of `type` with `data` is the answer to the ping `stamp`.
+    func isAnswer(window: UInt, type: UInt, data: (Int, Int, Int, Int, Int), to stamp: Int) -> Bool {
+        window == root && type == protocolsAtom && data.0 == Int(pingAtom) && data.1 == stamp
+    }
+
+    /// Stops listening for answers once none is awaited.
+    func stopListening() {
+        if let rootMask { XSelectInput(display, root, rootMask) }
     }
 
     /// The window whose client answers pings: `window` or the first of its ancestors that lists
@@ -90,11 +80,5 @@ struct ReadReceipt {
             current = parent
         }
         return nil
-    }
-
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -238,6 +238,7 @@ public final class KeyboardHost {
 
         // The sources, in the order they take their turns after a wait.
         loop.add(self)                      // X events; the end of each round draws and flushes
+        loop.add(injector)                  // keystrokes waiting for a client to read earlier ones
         loop.add(signals)                   // SIGUSR1 hides, SIGUSR2 shows, the others end the keyboard
         control.map { loop.add($0) }        // keypane show, hide, set, type, status
         loop.add(typingTimers)              // long press, delete repeat

@@ -36,6 +36,8 @@ extension KeyboardHost: EventSource {
     private func route(_ event: inout XEvent) {
         let type = event.type
         if settings.handle(event) { return }
+        if type == ClientMessage, injector.takeAnswer(window: event.xclient.window, type: event.xclient.message_type,
+                                                      data: event.xclient.data.l) { return }
         if let showButton, event.xany.window == showButton.window {
             showButton.handle(event)
             return

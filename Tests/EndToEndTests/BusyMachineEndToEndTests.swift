@@ -172,4 +172,37 @@ final class BusyLoops {
         #expect(app.waitFor("plain", pangram, timeout: 20) == pangram)
         #expect(keyboard.terminate().0 == 0)
     }
+    /// A GTK client stopped (SIGSTOP) while a Russian pangram is typed into it at once: the spare keycodes
+    /// run out and the rest waits for the client to read, but the keyboard does not wait with it: the
+    /// control socket answers at once, and once the client goes on every letter arrives in order.
+    @Test func aStoppedClientDoesNotHoldUpTheKeyboard() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let bus = try SessionBus(session: session)
+        defer { bus.stop() }
+        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py", widgets: 5,
+                                   arguments: [session.directory.appendingPathComponent("t.out").path])
+        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        usleep(300_000)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "ru"])
+        let pangram = "съешь же еще этих мягких французских булок да выпей чаю "
+        let pid = app.process.processIdentifier
+        kill(pid, SIGSTOP)
+        var stopped = true
+        defer { if stopped { kill(pid, SIGCONT) } }
+        // Twice: the second sentence's letters all need a keycode the stopped client has not read.
+        for _ in 0..<2 {
+            let start = Date()
+            #expect(try session.run(keypanePath, ["type", pangram]).status == 0)
+            let took = Date().timeIntervalSince(start)
+            #expect(took < 1.5, "typing into a stopped client held the keyboard for \(took) s")
+        }
+        let start = Date()
+        #expect(try session.run(keypanePath, ["status"]).status == 0)
+        #expect(Date().timeIntervalSince(start) < 1.0, "the keyboard did not answer while a client was stopped")
+        kill(pid, SIGCONT)
+        stopped = false
+        #expect(app.waitFor("plain", pangram + pangram, timeout: 20) == pangram + pangram)
+        #expect(keyboard.terminate().0 == 0)
+    }
 }
