@@ -41,7 +41,7 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .dwellPause: "dwell-pause"
         case .undo: "undo"
         case .redo: "redo"
-        case .suggestion(let slot): "suggestion:\(decimal: slot)"
+        case .suggestion(let slot): "suggestion:\(slot)"
         }
     }
 

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 internal import CPangoCairo
-internal import KeyboardModel
 internal import CPangoFc
 
 extension LabelFonts {
@@ -57,7 +56,7 @@ extension LabelFonts {
 
         /// What else fontconfig's answer depends on, now: each line must be the same for a record to hold.
         static func currentSetup() -> [String] {
-            var lines = ["setup fontconfig \(decimal: Int(FcGetVersion()))",
+            var lines = ["setup fontconfig \(Int(FcGetVersion()))",
                          "setup language \(String(cString: pango_language_to_string(pango_language_get_default())))"]
             for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME",
                          "XDG_DATA_HOME"] {
@@ -174,7 +173,7 @@ extension LabelFonts {
                 for value in values {
                     switch value {
                     case .bool(let flag): lines.append("set \(name) bool \(flag ? 1 : 0)")
-                    case .int(let number): lines.append("set \(name) int \(decimal: Int(number))")
+                    case .int(let number): lines.append("set \(name) int \(Int(number))")
                     case .double(let number): lines.append("set \(name) double \(number)")
                     case .string(let text): lines.append("set \(name) string \(text)")
                     }
@@ -222,7 +221,7 @@ extension LabelFonts {
                 case "stamp":
                     let parts = rest.split(separator: " ", maxSplits: 3)
                     guard parts.count == 4 else { return nil }
-                    let state = parts[0] == "-" ? nil : "\(parts[0]) \(parts[1]) \(parts[2])"
+                    let state = parts[0] == "-" ? nil : parts[0...2].joined(separator: " ")
                     stamps.append(Stamp(path: String(parts[3]), state: state))
                 default: return nil
                 }
@@ -248,7 +247,7 @@ extension LabelFonts {
                 for value in values {
                     switch value {
                     case .bool(let flag): xml += "<bool>\(flag)</bool>"
-                    case .int(let number): xml += "<int>\(decimal: Int(number))</int>"
+                    case .int(let number): xml += "<int>\(Int(number))</int>"
                     case .double(let number): xml += "<double>\(number)</double>"
                     case .string(let text): xml += "<string>\(escaped(text))</string>"
                     }

@@ -46,7 +46,7 @@ public enum LabelFonts {
     public static func fileState(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return "\(decimal: info.st_mtim.tv_sec).\(decimal: info.st_mtim.tv_nsec) \(decimal: info.st_ino) \(decimal: info.st_size)"
+        return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino) \(info.st_size)"
     }
 
     /// Sets fontconfig up on a thread of its own while start-up goes on: the one-font configuration of the

@@ -47,6 +47,6 @@ struct RecentImages<Key: Hashable, Image> {
     /// Lets every image go; returns them for the caller to free.
     mutating func removeAll() -> [Image] {
         defer { entries.removeAll() }
-        return entries.values.map { $0.image }
+        return entries.values.map(\.image)
     }
 }

@@ -30,7 +30,7 @@ enum SoundDevices {
                 return address.hasPrefix("/") ? exists(String(address)) : !address.isEmpty
             }
         }
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(decimal: Int(userID))"
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(Int(userID))"
         var sockets = [runtime + "/pulse/native", runtime + "/pipewire-0"]
         if let pulse = environment["PULSE_RUNTIME_PATH"], !pulse.isEmpty { sockets.append(pulse + "/native") }
         if sockets.contains(where: exists) { return true }

@@ -115,7 +115,7 @@ public enum ControlSocket {
 
     static func runtimeDirectory() -> String {
         if let value = getenv("XDG_RUNTIME_DIR"), value.pointee != 0 { return String(cString: value) }
-        let fallback = "/tmp/keypane-\(decimal: Int(getuid()))"
+        let fallback = "/tmp/keypane-\(Int(getuid()))"
         _ = mkdir(fallback, 0o700)
         return fallback
     }

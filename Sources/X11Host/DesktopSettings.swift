@@ -20,7 +20,7 @@ final class DesktopSettings {
 
     init(connection: DisplayConnection) {
         self.connection = connection
-        selection = connection.atom("_XSETTINGS_S\(decimal: Int(connection.defaultScreen))")
+        selection = connection.atom("_XSETTINGS_S\(Int(connection.defaultScreen))")
         property = connection.atom("_XSETTINGS_SETTINGS")
         manager = connection.atom("MANAGER")
     }

@@ -9,7 +9,7 @@ extension KeyboardHost {
     public enum Command: Int, Sendable { case show = 1, hide = 2, toggle = 3 }
 
     /// The selection a running keyboard owns on a screen, so a second start can find it.
-    public static func instanceSelection(screen: Int32) -> String { "_KEYPANE_S\(decimal: Int(screen))" }
+    public static func instanceSelection(screen: Int32) -> String { "_KEYPANE_S\(Int(screen))" }
 
     /// Asks for every atom start-up names in one round trip instead of one each: call it first thing
     /// after the display is opened.
@@ -20,7 +20,7 @@ extension KeyboardHost {
                                 "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY",
                                 "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_DESKTOP",
                                 "_NET_WM_STRUT_PARTIAL", "_NET_WM_STRUT", "_NET_ACTIVE_WINDOW",
-                                "_NET_WM_STATE_FULLSCREEN", "_XSETTINGS_S\(decimal: Int(screen))", "_XSETTINGS_SETTINGS", "MANAGER",
+                                "_NET_WM_STATE_FULLSCREEN", "_XSETTINGS_S\(Int(screen))", "_XSETTINGS_SETTINGS", "MANAGER",
                                 "_KEYPANE_SPARE_KEYCODES", "_XKB_RULES_NAMES"])
     }
 

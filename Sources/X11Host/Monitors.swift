@@ -36,7 +36,7 @@ extension DisplayConnection {
             defer { XRRFreeMonitors(list) }
             for index in 0..<Int(count) {
                 let info = list[index]
-                var name = "monitor-\(decimal: index)"
+                var name = "monitor-\(index)"
                 if info.name != 0, let atomName = XGetAtomName(display, info.name) {
                     name = String(cString: atomName)
                     XFree(atomName)

@@ -43,19 +43,9 @@ enum Keypane {
         return text
     }
 
-    /// The arguments after the program's name, from /proc/self/cmdline: CommandLine's own reading of them
-    /// runs standard library code that lies far from the rest start-up runs, and made 128 KiB of it resident
-    /// for a few strings. (CommandLine's, where /proc is not mounted.)
-    static func commandLineArguments() -> ArraySlice<String> {
-        guard let bytes = try? LayoutLibrary.readBytes("/proc/self/cmdline") else { return CommandLine.arguments.dropFirst() }
-        // Each argument ends with a NUL: the name's first.
-        return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().dropFirst()
-            .map { String(decoding: $0, as: UTF8.self) }[...]
-    }
-
     static func main() {
         Trace.step("main")
-        var arguments = commandLineArguments()
+        var arguments = CommandLine.arguments.dropFirst()
         switch arguments.first {
         case "--help", "-h", "help":
             print(help, terminator: "")

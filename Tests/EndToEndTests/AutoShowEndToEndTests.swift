@@ -98,7 +98,7 @@ import TestSupport
         let rig = try AutoShowRig()
         defer { rig.stop() }
         try startFirefox(rig)
-        try followTheFocusInABrowser(rig, decimal: "decimal-pad") { rig.session.title(of: "Navigator") }
+        try followTheFocusInABrowser(rig, padType: "decimal-pad") { rig.session.title(of: "Navigator") }
     }
 
     /// Firefox on a touchscreen (Xorg's inputtest devices): an input touched shows the keyboard with its
@@ -141,7 +141,7 @@ import TestSupport
                                                    "--password-store=basic", "--user-data-dir=" + profile.path, Self.page],
                               environment: browserEnvironment(rig))
         // Chromium does not say a number input's step: its decimal input gets the number pad.
-        try followTheFocusInABrowser(rig, decimal: "number-pad") { rig.session.title(ofClass: "Chromium") }
+        try followTheFocusInABrowser(rig, padType: "number-pad") { rig.session.title(ofClass: "Chromium") }
     }
 
     static let page = "file://" + packageRoot + "/Tests/Fixtures/fields.html"
@@ -176,7 +176,7 @@ import TestSupport
     /// the keyboard shows above the full-screen window (which openbox stacks over docks); an address tapped on
     /// the email keyboard arrives exactly (the page puts it in the window's title, which `title` reads); an
     /// input low on the page, which the keyboard would cover, is scrolled above it and typed into.
-    private func followTheFocusInABrowser(_ rig: AutoShowRig, decimal: String, title: () -> String?) throws {
+    private func followTheFocusInABrowser(_ rig: AutoShowRig, padType: String, title: () -> String?) throws {
         // The page's inputs, 300x30 at x = 20 and y = 20, 70, ...: the kiosk window's content is at 0,0.
         func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
         // The browser has started and speaks when a click on the page's button hides the keyboard.
@@ -191,7 +191,7 @@ import TestSupport
         let expected: [(type: String, returnKey: String, secure: String)] = [
             ("default", "default", "no"), ("email", "default", "no"), ("url", "default", "no"),
             ("phone-pad", "default", "no"), ("number-pad", "default", "no"), ("web-search", "search", "no"),
-            ("default", "default", "yes"), ("default", "default", "no"), ("", "", ""), (decimal, "default", "no"),
+            ("default", "default", "yes"), ("default", "default", "no"), ("", "", ""), (padType, "default", "no"),
         ]
         for (index, want) in expected.enumerated() where !want.type.isEmpty {
             let fields = ["visible": "yes", "type": want.type, "return-key": want.returnKey, "secure": want.secure]
