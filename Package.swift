@@ -36,7 +36,9 @@ let package = Package(
         .systemLibrary(name: "CAtspi"),
 
         // MARK: - Pure Swift
-        .target(name: "KeyboardModel", swiftSettings: swiftSettings),
+        // Reading files, warnings and the process's environment, for every module.
+        .target(name: "Basics", swiftSettings: swiftSettings),
+        .target(name: "KeyboardModel", dependencies: ["Basics"], swiftSettings: swiftSettings),
         .target(name: "Words", swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel", "Words"], swiftSettings: swiftSettings),
         .target(name: "EventLoop", swiftSettings: swiftSettings),
@@ -46,7 +48,7 @@ let package = Package(
         // MARK: - Sound
         // libcanberra's header (libcanberra-dev); the library is opened with dlopen after the first frame.
         .target(name: "CCanberra"),
-        .target(name: "Sound", dependencies: ["Typing", "KeyboardModel", "CCanberra"], swiftSettings: swiftSettings),
+        .target(name: "Sound", dependencies: ["Typing", "Basics", "CCanberra"], swiftSettings: swiftSettings),
 
         // MARK: - Accessibility bus
         .target(name: "Accessibility", dependencies: ["CAtspi", "CPangoCairo", "EventLoop", "KeyboardModel"],
@@ -57,7 +59,7 @@ let package = Package(
         .target(name: "Injector", dependencies: ["EventLoop", "XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
-                dependencies: ["EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
+                dependencies: ["Basics", "EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
                                "CX11", "CXInput2", "CXRandR", "CXShape", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
@@ -69,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "keypane",
             dependencies: [
-                "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound", "Trace",
+                "Basics", "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound", "Trace",
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),
@@ -89,6 +91,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: swiftSettings),
         .testTarget(name: "InjectorTests", dependencies: ["Injector"], swiftSettings: swiftSettings),
         .testTarget(name: "SoundTests", dependencies: ["Sound"], swiftSettings: swiftSettings),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
         .testTarget(name: "KeyboardModelTests", dependencies: ["KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel", "Words", "TestSupport"],

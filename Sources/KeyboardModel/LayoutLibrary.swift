@@ -1,3 +1,4 @@
+internal import Basics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -132,7 +133,7 @@ public struct LayoutLibrary: Sendable {
 
     /// The names of the `.layout` files in a folder, sorted, without their extension.
     public static func layoutFiles(in directory: String) throws(LayoutError) -> [String] {
-        guard let names = files(in: directory, ending: ".layout") else {
+        guard let names = Files.names(in: directory, ending: ".layout") else {
             throw LayoutError(SourceLocation(file: directory, line: 0, column: 0),
                               "cannot open the layout folder: \(String(cString: strerror(errno)))")
         }
@@ -146,23 +147,6 @@ public struct LayoutLibrary: Sendable {
         return paths
     }
 
-    /// The names of the files in a folder whose names end in `suffix` (not hidden ones), sorted, without
-    /// the suffix; nil when the folder cannot be opened (`errno` says why).
-    public static func files(in directory: String, ending suffix: String) -> [String]? {
-        guard let dir = opendir(directory) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name.hasSuffix(suffix) && !name.hasPrefix(".") && name.count > suffix.count {
-                names.append(String(name.dropLast(suffix.count)))
-            }
-        }
-        return names.sorted()
-    }
-
     /// The whole of a file as UTF-8 text.
     public static func readFile(_ path: String) throws(LayoutError) -> String {
         guard let text = String(validating: try readBytes(path), as: UTF8.self) else { throw notText(path) }
@@ -173,33 +157,11 @@ public struct LayoutLibrary: Sendable {
         LayoutError(SourceLocation(file: path, line: 0, column: 0), "the file is not UTF-8 text")
     }
 
-    /// A file's bytes, read at once (its size asked first); a file that cannot be read, or with `utf8` is
-    /// not UTF-8 text, is an error naming it.
+    /// A file's bytes; a file that cannot be read, or with `utf8` is not UTF-8 text, is an error naming it.
     public static func readBytes(_ path: String, utf8: Bool = false) throws(LayoutError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
-            throw LayoutError(SourceLocation(file: path, line: 0, column: 0),
-                              "cannot read the file: \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var info = stat()
-        let size = fstat(fileno(file), &info) == 0 ? max(0, Int(info.st_size)) : 0
-        // Read straight into the array, at the size asked and then in steps for what a file may have
-        // grown by (or for a file that says no size, as /proc's do).
-        var bytes: [UInt8] = []
-        var step = max(size + 1, 4096)
-        while true {
-            let start = bytes.count
-            var count = 0
-            bytes.append(contentsOf: repeatElement(0, count: step))
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                count = fread(buffer.baseAddress! + start, 1, step, file)
-            }
-            bytes.removeLast(step - count)
-            if count < step { break }
-            step = 65_536
-        }
-        if ferror(file) != 0 {
-            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "cannot read the file: \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        do { bytes = try Files.readBytes(path) } catch {
+            throw LayoutError(SourceLocation(file: path, line: 0, column: 0), "cannot read the file: \(error.reason)")
         }
         if utf8, String(validating: bytes, as: UTF8.self) == nil { throw notText(path) }
         return bytes

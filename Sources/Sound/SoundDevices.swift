@@ -1,4 +1,4 @@
-internal import KeyboardModel
+internal import Basics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,12 +8,9 @@ import Glibc
 /// device under /dev/snd. A driver chosen by the user ($CANBERRA_DRIVER) is always tried.
 enum SoundDevices {
     static func mayAnswer() -> Bool {
-        var environment: [String: String] = [:]
-        for name in ["CANBERRA_DRIVER", "PULSE_SERVER", "PULSE_RUNTIME_PATH", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return mayAnswer(environment: environment, userID: getuid(), exists: { access($0, F_OK) == 0 },
-                         soundDevices: (LayoutLibrary.files(in: "/dev/snd", ending: "p") ?? []).map { $0 + "p" })
+        let environment = ProcessFacts.environment(["CANBERRA_DRIVER", "PULSE_SERVER", "PULSE_RUNTIME_PATH", "XDG_RUNTIME_DIR"])
+        return mayAnswer(environment: environment, userID: ProcessFacts.userID, exists: { access($0, F_OK) == 0 },
+                         soundDevices: (Files.names(in: "/dev/snd", ending: "p") ?? []).map { $0 + "p" })
     }
 
     /// The decision, from the environment, the user's id, which paths exist and the names in /dev/snd.

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Accessibility
 internal import EventLoop
 internal import KeyboardModel

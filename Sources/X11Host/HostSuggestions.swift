@@ -1,3 +1,4 @@
+internal import Basics
 internal import EventLoop
 internal import Typing
 internal import Words

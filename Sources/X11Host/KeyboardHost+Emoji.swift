@@ -1,3 +1,4 @@
+internal import Basics
 internal import EventLoop
 public import KeyboardModel
 internal import Render

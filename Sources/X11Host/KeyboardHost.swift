@@ -1,3 +1,4 @@
+internal import Basics
 internal import Accessibility
 internal import CX11
 internal import CXRandR
@@ -385,10 +386,4 @@ public final class KeyboardHost {
 extension KeyboardGeometry {
     /// How many rows of keys, the suggestion bar (and the dismiss key in it) not counted.
     var rows: Int { Set(keys.filter { !$0.function.isSuggestion && !$0.flat }.map(\.rect.y)).count }
-}
-
-/// A problem the keyboard lives through, said on standard error as one line; safe from any thread.
-public func warn(_ message: String) {
-    let line = Array("keypane: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }

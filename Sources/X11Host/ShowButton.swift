@@ -1,3 +1,4 @@
+internal import Basics
 internal import CCairoXlib
 internal import CX11
 internal import CXShape

@@ -1,3 +1,4 @@
+internal import Basics
 import KeyboardModel
 import Render
 import X11Host

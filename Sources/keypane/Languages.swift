@@ -1,3 +1,4 @@
+internal import Basics
 #if canImport(Glibc)
 import Glibc
 #endif

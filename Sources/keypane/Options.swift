@@ -1,3 +1,4 @@
+internal import Basics
 // Keypane's command line: each command declares its options once, for parsing and for its --help.
 //
 // A small parser of our own rather than a package: it keeps start-up short (no reflection over property

@@ -1,3 +1,4 @@
+internal import Basics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -271,7 +272,7 @@ struct RunCommand {
             // Once the first frame is out, the user's own layouts (their folder listed then only); later,
             // those asked for. Each with the layouts it inherits; the host's library takes in those it lacks.
             let kept = !more.isEmpty ? more : options["layouts"] != nil ? [] : Set(
-                Configuration.layoutsDirectory().flatMap { LayoutLibrary.files(in: $0, ending: ".layout") } ?? [])
+                Configuration.layoutsDirectory().flatMap { Files.names(in: $0, ending: ".layout") } ?? [])
             if kept.isEmpty { return nil }
             do {
                 let (library, problems) = try readLibrary(options, only: kept)
@@ -308,11 +309,7 @@ struct RunCommand {
 
     /// Where the words learned in each language are kept.
     static func learnedFolder() -> String? {
-        var environment: [String: String] = [:]
-        for name in ["XDG_DATA_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return LearnedFile.folder(environment: environment)
+        LearnedFile.folder(environment: ProcessFacts.environment(["XDG_DATA_HOME", "HOME"]))
     }
 
     /// The motor settings: slow keys, bounce keys, key repeat and the long-press time.

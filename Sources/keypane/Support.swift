@@ -1,3 +1,4 @@
+internal import Basics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,7 @@ enum Assets {
     /// The dictionaries in the data folder, by language: `dictionaries/de.dict` is German's.
     static func dictionaries() -> [String: String] {
         guard let folder = dataDirectory().map({ $0 + "/dictionaries" }),
-              let languages = LayoutLibrary.files(in: folder, ending: ".dict") else { return [:] }
+              let languages = Files.names(in: folder, ending: ".dict") else { return [:] }
         var found: [String: String] = [:]
         for language in languages where language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
             found[language] = folder + "/" + language + ".dict"
