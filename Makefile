@@ -31,7 +31,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) xvfb openbox xterm x11
 # hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.
 BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hunspell-de-de hunspell-fr
 
-.PHONY: all deps test-deps build release run install deb dist test soak busy fuzz bench screenshots clean dictionaries order
+.PHONY: all deps test-deps build release run install deb dist check test soak busy fuzz bench screenshots clean dictionaries order
 
 all: build
 
@@ -119,6 +119,11 @@ deb: release
 # The source tarball of the committed tree, out/keypane-VERSION.tar.gz; it builds offline with make.
 dist:
 	scripts/make-dist out
+
+# The fast inner loop: every test but the end-to-end ones, with no X server and nothing installed.
+check:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip EndToEndTests
 
 # The package test makes a package of the release program, as make deb does, and checks it with lintian.
 # The source tarball is built from scratch after the Swift tests, not beside the X tests.

@@ -103,6 +103,9 @@ final class XSession {
             xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-noreset", "-nolisten", "tcp"]
                 + (dpi.map { ["-dpi", "\($0)"] } ?? [])
         }
+        if let path = xvfb.executableURL?.path, !FileManager.default.isExecutableFile(atPath: path) {
+            throw TestFailure("\(path) is not installed: run the end-to-end tests with `make test`, which installs what they need")
+        }
         let out = Pipe()
         xvfb.standardOutput = out
         xvfb.standardError = FileHandle.nullDevice
