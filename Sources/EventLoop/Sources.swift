@@ -36,3 +36,25 @@ public final class ClosureSource: EventSource {
     public func prepare(now: Double) -> Interest { interest(now) }
     public func turn(_ ready: [Readiness], now: Double) { action(ready, now) }
 }
+
+/// Several sources taking part as one: a component that waits on a few things (a bus and its timers)
+/// is added to the loop once. Each member is prepared and given its turn as the loop would.
+public final class SourceGroup: EventSource {
+    private let members: [any EventSource]
+    private var interests: [Interest] = []
+
+    public init(_ members: [any EventSource]) { self.members = members }
+
+    public func prepare(now: Double) -> Interest {
+        interests = members.map { $0.prepare(now: now) }
+        return Interest(descriptors: interests.flatMap(\.descriptors), deadline: interests.compactMap(\.deadline).min())
+    }
+
+    public func turn(_ ready: [Readiness], now: Double) {
+        for (member, interest) in zip(members, interests) {
+            let mine = ready.filter { readiness in interest.descriptors.contains { $0.descriptor == readiness.descriptor } }
+            let due = interest.deadline.map { $0 <= now } ?? false
+            if !mine.isEmpty || due { member.turn(mine, now: now) }
+        }
+    }
+}

@@ -351,3 +351,32 @@ final class Log {
         #expect(got == "read", "once")
     }
 }
+
+@Suite struct SourceGroupTests {
+    let time = FakeTime()
+
+    /// A group waits for its members' descriptors and their earliest deadline, and gives a turn only to
+    /// the member whose descriptor is ready or whose time came, with its own descriptors.
+    @Test func eachMemberGetsItsOwnTurn() throws {
+        let loop = EventLoop(clock: { [time] in time.now })
+        time.install(on: loop)
+        let pipe = Pipe(), other = Pipe()
+        var turns: [String] = []
+        let reader = ClosureSource(interest: { _ in .reading([pipe.read]) },
+                                   turn: { ready, _ in turns.append("reader \(ready.map(\.descriptor) == [pipe.read])") })
+        let quiet = ClosureSource(interest: { _ in .reading([other.read]) }, turn: { _, _ in turns.append("quiet") })
+        var fired = 0
+        let early = TimerSource { fired += 1 }, late = TimerSource { fired += 10 }
+        early.set(at: 100.02)
+        late.set(at: 100.5)
+        loop.add(SourceGroup([reader, quiet, early, late]))
+        try loop.round()
+        #expect(turns.isEmpty && fired == 1)
+        #expect(time.timeouts.last == 20)
+        pipe.send()
+        try loop.round()
+        // The fake clock sleeps the whole timeout: the late timer's time came too.
+        #expect(turns == ["reader true"])
+        #expect(fired == 11)
+    }
+}
