@@ -58,8 +58,12 @@ let package = Package(
         .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),
         .target(name: "Injector", dependencies: ["EventLoop", "XDisplay", "Typing", "CX11", "CXTest", "CXKBCommon"],
                 swiftSettings: swiftSettings),
+        // The keyboard's behaviour, apart from any display: the focused field, suggestions, emoji, control.
+        .target(name: "KeyboardCore",
+                dependencies: ["Basics", "EventLoop", "Trace", "Accessibility", "Typing", "KeyboardModel", "Words", "Sound"],
+                swiftSettings: swiftSettings),
         .target(name: "X11Host",
-                dependencies: ["Basics", "EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
+                dependencies: ["KeyboardCore", "Basics", "EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
                                "CX11", "CXInput2", "CXRandR", "CXShape", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
@@ -71,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "keypane",
             dependencies: [
-                "Basics", "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound", "Trace",
+                "Basics", "KeyboardCore", "KeyboardModel", "Render", "Typing", "Words", "Injector", "X11Host", "XDisplay", "Sound", "Trace",
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]),
@@ -81,7 +85,7 @@ let package = Package(
         .plugin(name: "BuildInfo", capability: .buildTool()),
 
         // MARK: - Benchmarks
-        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardModel", "Render", "Typing", "Words", "X11Host", "CX11", "CXTest", "CXRandR", "TestSupport"],
+        .executableTarget(name: "keypane-bench", dependencies: ["KeyboardCore", "KeyboardModel", "Render", "Typing", "Words", "X11Host", "CX11", "CXTest", "CXRandR", "TestSupport"],
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests
@@ -100,9 +104,9 @@ let package = Package(
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "KeypaneTests", dependencies: ["keypane", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "Typing", "KeyboardModel", "TestSupport"],
+        .testTarget(name: "X11HostTests", dependencies: ["X11Host", "KeyboardCore", "Typing", "KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "X11Host", "KeyboardModel", "TestSupport", "CX11", "CXTest", "CXInput2"],
+        .testTarget(name: "EndToEndTests", dependencies: ["keypane", "KeyboardCore", "X11Host", "KeyboardModel", "TestSupport", "CX11", "CXTest", "CXInput2"],
                     swiftSettings: swiftSettings),
     ]
 )

@@ -1,3 +1,4 @@
+import KeyboardCore
 // Switch scanning and dwell, timed: how close the highlight's steps and the dwell's presses come to their
 // settings, what a scan step costs, and whether a paused scan wakes the keyboard at all.
 

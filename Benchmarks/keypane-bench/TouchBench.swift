@@ -1,3 +1,4 @@
+import KeyboardCore
 // Real input, on Xorg with the inputtest driver's devices: a touch lifted to the key press at a receiving
 // window beside a mouse click's; two thumbs typing at 10 characters a second with overlapping touches;
 // a scanning switch held like a switch to the highlight moved and to the key typed.

@@ -26,6 +26,7 @@ public struct StateFile: Sendable {
     /// Why the state could not be read or kept.
     public struct Problem: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The first line, without its line end; nil when there is no file yet (an empty file gives "").
@@ -68,7 +69,7 @@ public struct StateFile: Sendable {
 }
 
 /// Makes the folders a file goes in, those missing.
-func makeDirectories(upTo file: String) {
+public func makeDirectories(upTo file: String) {
     var prefix = file.hasPrefix("/") ? "" : "."
     for part in file.split(separator: "/").dropLast() {
         prefix += "/" + part

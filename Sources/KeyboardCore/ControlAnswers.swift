@@ -1,11 +1,10 @@
-internal import CX11
 internal import EventLoop
 internal import KeyboardModel
 internal import Typing
 
-/// What the keyboard does for `keypane show`, `hide`, `toggle`, `status`, `set` and `type` (ControlServer
-/// reads the requests from the socket).
-extension KeyboardHost {
+/// What the keyboard does for `keypane show`, `hide`, `toggle`, `status`, `set` and `type` (`ControlServer`
+/// reads the requests from the socket and writes the answers back).
+extension Keyboard {
     /// With switch scanning on, the keys it highlights now, left to right, by name (or an open popup's cell),
     /// and, auto scanning, in how many seconds the highlight moves on (a script picks a key in time).
     private var scanStatus: String {
@@ -18,25 +17,25 @@ extension KeyboardHost {
     }
 
     /// Does what a request asks, and says what to answer.
-    func answer(_ request: ControlRequest) -> Result<String, ControlError> {
+    public func answer(_ request: ControlRequest) -> Result<String, ControlError> {
         switch request {
         case .show: show()
         case .hide: hide()
-        case .toggle: window.isMapped ? hide() : show()
+        case .toggle: toggle()
         case .forget:
-            suggestionWorker?.forget()
+            suggestions.forget()
         case .status:
             return .success("""
-                visible: \(window.isMapped ? "yes" : "no")
+                visible: \(display.isShown ? "yes" : "no")
                 type: \(engine.enabled[engine.current])
                 layer: \(engine.layer)
                 shift: \(engine.state.shift.rawValue)
                 return-key: \(engine.options.returnKey.rawValue)
                 keyboards: \(engine.enabled.joined(separator: ","))
-                placement: \(placement.floating ? "floating" : "docked")
+                placement: \(display.isFloating ? "floating" : "docked")
                 secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
                 remembered: \(engine.composer.record.count)
-                auto-show: \(focusWatcher == nil ? AutoShow.never.rawValue : focusPolicy.showOn.rawValue)
+                auto-show: \(fields?.showsOn.rawValue ?? AutoShow.never.rawValue)
                 suggestions: \(engine.state.bar.map { $0.look == .correction ? "[\($0.text)]" : $0.text }.joined(separator: " | "))
 
                 """ + scanStatus)
@@ -55,13 +54,10 @@ extension KeyboardHost {
                 }
                 returnKey = named
             }
-            _ = engine.cancelTouches()
-            if type == EmojiBoard.name { finishEmoji() }
-            engine.show(layout: type ?? engine.enabled[engine.current], returnKey: returnKey)
-            painter.noteAll()
+            show(layout: type ?? engine.enabled[engine.current], returnKey: returnKey)
         case .type(let text):
-            injector.perform(.text(text))
-            XFlush(display)
+            display.type(.text(text))
+            display.flush()
         }
         return .success("")
     }

@@ -1,5 +1,5 @@
 internal import KeyboardModel
-internal import EventLoop
+public import EventLoop
 
 #if canImport(Glibc)
 import Glibc
@@ -179,7 +179,7 @@ public enum ControlSocket {
 /// The keyboard's side of the socket, one of the event loop's sources: accepts connections from the same
 /// user only, gathers each request without blocking the keyboard, and answers it with what `answer` says
 /// (or an error for a malformed one).
-final class ControlServer: EventSource {
+public final class ControlServer: EventSource {
     let path: String
     let listener: Int32
     private let answer: (ControlRequest) -> Result<String, ControlError>
@@ -194,7 +194,7 @@ final class ControlServer: EventSource {
 
     /// Listens at `path`. A socket file left by a keyboard that is gone is replaced; one with a keyboard
     /// answering is not.
-    init(path: String, answer: @escaping (ControlRequest) -> Result<String, ControlError>) throws(ControlError) {
+    public init(path: String, answer: @escaping (ControlRequest) -> Result<String, ControlError>) throws(ControlError) {
         self.path = path
         self.answer = answer
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -226,11 +226,11 @@ final class ControlServer: EventSource {
     }
 
     /// The listener and the clients still sending, until the oldest of them runs out of patience.
-    func prepare(now: Double) -> Interest {
+    public func prepare(now: Double) -> Interest {
         .reading([listener] + clients.map(\.fd), deadline: clients.map(\.since).min().map { $0 + Self.patience })
     }
 
-    func turn(_ ready: [Readiness], now: Double) { service(now: now) }
+    public func turn(_ ready: [Readiness], now: Double) { service(now: now) }
 
     /// Accepts every waiting connection and reads what is ready; answers each complete request. A new
     /// connection is read at once, so a request sent whole is answered without taking a place.
@@ -299,7 +299,7 @@ final class ControlServer: EventSource {
     }
 
     /// Stops listening and removes the socket file.
-    func close() {
+    public func close() {
         clients.forEach { Glibc.close($0.fd) }
         clients = []
         Glibc.close(listener)

@@ -1,59 +1,73 @@
 internal import Basics
-internal import EventLoop
+public import EventLoop
 internal import Typing
 internal import Words
 
-/// The suggestion bar's part of the host: the worker is started after the first frame, asked at the end
-/// of each round in which the word changed, told of the words typed, and its answers shown.
-extension KeyboardHost {
+/// The suggestion bar's side of the keyboard: the worker that decodes words on its thread, started after
+/// the first frame, asked at the end of each round in which the word changed, told of the words typed;
+/// its answers go to the engine. An event-loop source while the worker runs.
+public final class SuggestionClient: EventSource {
+    private unowned let keyboard: Keyboard
+    /// Nil when suggestions are off.
+    private var worker: SuggestionWorker?
+    /// The engine's suggestion generation when it was last asked.
+    private var lastGeneration: Int?
+
+    init(keyboard: Keyboard) { self.keyboard = keyboard }
+
     /// Starts the worker, when suggestions are on and the dictionary's place is known.
-    func startSuggestions() -> SuggestionWorker? {
-        guard engine.suggestionsEnabled else { return nil }
-        guard let files = options.suggestionFiles else {
+    public func start() {
+        guard keyboard.engine.suggestionsEnabled else { return }
+        guard let files = keyboard.configuration.suggestionFiles else {
             warn("no dictionary was found; suggestions are off")
-            engine.suggestionsEnabled = false
-            painter.noteAll()
-            return nil
+            keyboard.turnSuggestionsOff()
+            return
         }
         guard let worker = SuggestionWorker(files: files, report: { warn($0) }) else {
-            engine.suggestionsEnabled = false
-            painter.noteAll()
-            return nil
+            keyboard.turnSuggestionsOff()
+            return
         }
         worker.delivered = { [unowned self] outcome in
             switch outcome {
             case .suggestions(let suggestions):
-                apply(engine.receive(suggestions))
+                keyboard.receive(suggestions)
             case .failed(let message, let language):
                 // That language's keyboards lose their bar; the other languages keep theirs.
-                _ = engine.cancelTouches()
-                engine.dictionaryLanguages.remove(language)
-                painter.noteAll()
-                guard engine.dictionaryLanguages.isEmpty else {
+                if keyboard.dictionaryFailed(language: language) {
                     warn("\(message); no suggestions in '\(language)', typing goes on")
-                    return
+                } else {
+                    warn("\(message); suggestions are off, typing goes on")
+                    stop()
                 }
-                warn("\(message); suggestions are off, typing goes on")
-                engine.suggestionsEnabled = false
-                suggestionWorker?.stop()
-                suggestionWorker.map { loop.remove($0) }
-                suggestionWorker = nil
             }
         }
-        return worker
+        self.worker = worker
     }
 
-    /// Asks for suggestions when the word or the keyboard changed since the last request.
-    /// Called at the end of every round, so it compares one number before building anything.
-    func askForSuggestions() {
-        guard let suggestionWorker, engine.suggestionGeneration != lastSuggestionGeneration else { return }
-        lastSuggestionGeneration = engine.suggestionGeneration
-        if let request = engine.suggestionRequest() { suggestionWorker.ask(request) }
+    public func prepare(now: Double) -> Interest { worker?.prepare(now: now) ?? .nothing }
+    public func turn(_ ready: [Readiness], now: Double) { worker?.turn(ready, now: now) }
+
+    /// Stops the worker (it saves the words learned first).
+    func stop() {
+        worker?.stop()
+        worker = nil
+    }
+
+    /// Asks for suggestions when the word or the keyboard changed since the last request. Called at the
+    /// end of every round, so it compares one number before building anything.
+    func askIfChanged() {
+        let engine = keyboard.engine
+        guard let worker, engine.suggestionGeneration != lastGeneration else { return }
+        lastGeneration = engine.suggestionGeneration
+        if let request = engine.suggestionRequest() { worker.ask(request) }
     }
 
     /// Tells the learner of the words an update typed.
     func learn(_ update: Update) {
-        guard let suggestionWorker else { return }
-        for event in update.words { suggestionWorker.tell(event, language: update.wordLanguage) }
+        guard let worker else { return }
+        for event in update.words { worker.tell(event, language: update.wordLanguage) }
     }
+
+    /// Forgets every word learned (`keypane forget`).
+    func forget() { worker?.forget() }
 }

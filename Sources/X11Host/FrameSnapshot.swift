@@ -1,3 +1,4 @@
+internal import Basics
 internal import CX11
 internal import Render
 

@@ -1,3 +1,4 @@
+public import Basics
 /// Where the floating keyboard was left, kept between runs in one line of text: "x y", in pixels of the
 /// root window.
 public struct PositionFile: Sendable {

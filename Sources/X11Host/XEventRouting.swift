@@ -2,6 +2,7 @@ internal import CX11
 internal import CXInput2
 internal import CXRandR
 public import EventLoop
+internal import KeyboardCore
 internal import KeyboardModel
 internal import Typing
 
@@ -9,14 +10,14 @@ internal import Typing
 /// handles it; the end of each round (its `prepare`) draws what changed, once, and flushes.
 extension KeyboardHost: EventSource {
     public func prepare(now: Double) -> Interest {
-        caret.endOfRound()
+        screen.caret.endOfRound()
         // The word changed this round: the worker decodes it while the keystroke is already on its way.
-        askForSuggestions()
+        keyboard.endOfRound()
         // Pixels once per round of events: a press and release read together draw only their outcome.
-        painter.drawPending(engine, handle: placement.handleRect)
-        planDrawingAhead()
+        screen.painter.drawPending(keyboard.engine, handle: screen.placement.handleRect)
+        drawingAhead.replan()
         // A keymap or group change is read now, while nobody waits, not on the next keystroke.
-        injector.prepare()
+        screen.injector.prepare()
         XFlush(display)
         // Drawing can wait for a reply, and Xlib queues the events that arrive meanwhile: they are read
         // already, so the socket would not wake poll for them.
@@ -25,7 +26,7 @@ extension KeyboardHost: EventSource {
     }
 
     public func turn(_ ready: [Readiness], now: Double) {
-        resting.set(at: now + Self.memoryRest)
+        memoryRest.busy(at: now)
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -35,24 +36,24 @@ extension KeyboardHost: EventSource {
 
     private func route(_ event: inout XEvent) {
         let type = event.type
-        if settings.handle(event) { return }
-        if type == ClientMessage, injector.takeAnswer(window: event.xclient.window, type: event.xclient.message_type,
+        if screen.settings.handle(event) { return }
+        if type == ClientMessage, screen.injector.takeAnswer(window: event.xclient.window, type: event.xclient.message_type,
                                                       data: event.xclient.data.l) { return }
-        if let showButton, event.xany.window == showButton.window {
+        if let showButton = screen.showButton, event.xany.window == showButton.window {
             showButton.handle(event)
             return
         }
-        if let scanSwitches, event.xany.window == connection.rootWindow,
+        if let scanSwitches = screen.scanSwitches, event.xany.window == connection.rootWindow,
            [KeyPress, KeyRelease, ButtonPress, ButtonRelease].contains(type) {
             // A scanning switch (grabbed on the root): the pick switch's release types a key it did not hold
             // long enough to open.
             if let pick = scanSwitches.switchPressed(event) {
-                scanSwitchPressed(pick: pick)
-            } else if scanSwitches.switchReleased(event) == true, window.isMapped {
-                apply(engine.scanSwitchReleased(at: EventLoop.monotonicNow()))
+                keyboard.scanSwitchPressed(pick: pick)
+            } else if scanSwitches.switchReleased(event) == true {
+                keyboard.scanSwitchReleased()
             }
             // The switch is up and its grab over: what it picked meanwhile goes to the focused window now.
-            typeKeystrokes(scanSwitches.takeWaiting())
+            screen.typeWhatSwitchesHeld()
             return
         }
         switch type {
@@ -62,19 +63,19 @@ extension KeyboardHost: EventSource {
         case ButtonPress, ButtonRelease:
             let e = event.xbutton
             // The raw event of this click was the keyboard's own.
-            if type == ButtonPress { caret.clickedOnKeyboard() }
+            if type == ButtonPress { screen.caret.clickedOnKeyboard() }
             if e.button == 1 {
-                if type == ButtonPress, placement.beginDrag(touch: InputEvent.pointer, y: Double(e.y),
+                if type == ButtonPress, screen.placement.beginDrag(touch: InputEvent.pointer, y: Double(e.y),
                                                             root: (Int(e.x_root), Int(e.y_root))) { return }
-                if type == ButtonRelease, placement.draggingTouch == InputEvent.pointer {
-                    placement.endDrag()
+                if type == ButtonRelease, screen.placement.draggingTouch == InputEvent.pointer {
+                    screen.placement.endDrag()
                     return
                 }
             }
             let kind: InputDecoding.CoreKind = type == ButtonPress ? .buttonPress : .buttonRelease
             let time = serverClock.time(ofStamp: e.time, readAt: EventLoop.monotonicNow())
             if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y, time: time) {
-                apply(engine.handle(input))
+                keyboard.handle(input)
             }
         case MotionNotify:
             // Only the latest position matters, of the motions queued one after the other. Never one past
@@ -87,35 +88,35 @@ extension KeyboardHost: EventSource {
                 XNextEvent(display, &event)
             }
             let e = event.xmotion
-            if placement.draggingTouch == InputEvent.pointer {
-                placement.continueDrag(root: (Int(e.x_root), Int(e.y_root)))
+            if screen.placement.draggingTouch == InputEvent.pointer {
+                screen.placement.continueDrag(root: (Int(e.x_root), Int(e.y_root)))
                 return
             }
             let time = serverClock.time(ofStamp: e.time, readAt: EventLoop.monotonicNow())
             if let input = InputDecoding.pointer(.motion, button: 0, state: e.state, x: e.x, y: e.y, time: time) {
-                apply(engine.handle(input))
+                keyboard.handle(input)
             } else {
                 // No button down: a pointer resting on a key, for dwell.
-                apply(engine.hover(x: Double(e.x), y: Double(e.y), time: time))
+                keyboard.hover(x: Double(e.x), y: Double(e.y), time: time)
             }
         case LeaveNotify:
-            apply(engine.hoverEnded())
+            keyboard.hoverEnded()
         case GenericEvent:
             routeGeneric(&event)
         case MappingNotify:
             let first = Int(event.xmapping.first_keycode), count = Int(event.xmapping.count)
             if event.xmapping.request == MappingKeyboard || event.xmapping.request == MappingModifier {
                 XRefreshKeyboardMapping(&event.xmapping)
-                injector.keymapChanged(first: event.xmapping.request == MappingModifier ? 0 : first,
+                screen.injector.keymapChanged(first: event.xmapping.request == MappingModifier ? 0 : first,
                                        count: event.xmapping.request == MappingModifier ? 256 : count)
             }
         case PropertyNotify:
-            _ = caret.propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom)
+            _ = screen.caret.propertyChanged(window: event.xproperty.window, atom: event.xproperty.atom)
         case ClientMessage where event.xclient.message_type == commandAtom:
             switch Command(rawValue: event.xclient.data.l.0) {
-            case .show: show()
-            case .hide: hide()
-            case .toggle: window.isMapped ? hide() : show()
+            case .show: keyboard.show()
+            case .hide: keyboard.hide()
+            case .toggle: keyboard.toggle()
             case nil: break
             }
         case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindowAtom:
@@ -130,7 +131,7 @@ extension KeyboardHost: EventSource {
             } else if randrEventBase != 0 && type == randrEventBase + RRNotify {
                 screenChanging()
             } else if xkbEventBase != 0 && type == xkbEventBase {
-                injector.groupChanged()
+                screen.injector.groupChanged()
             }
         }
     }
@@ -147,42 +148,42 @@ extension KeyboardHost: EventSource {
             if evtype == XI_RawKeyPress {
                 // Selected only from physical keyboards (KeyboardWindow.selectRaw); a scanning switch is no
                 // typing.
-                if scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true { physicalKeyPressed() }
+                if screen.scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true { keyboard.physicalKeyPressed() }
             } else if evtype == XI_RawTouchBegin {
-                caret.touchedSomewhere(now: now)
-                pressedAnywhere(by: .touch)
+                screen.caret.touchedSomewhere(now: now)
+                keyboard.pressedAnywhere(by: .touch)
             } else if (1...3).contains(raw.detail), raw.flags & XIPointerEmulated == 0 {
                 // A touch's emulated click is no click: the touch has been seen.
-                caret.clickedSomewhere()
-                pressedAnywhere(by: .click)
+                screen.caret.clickedSomewhere()
+                keyboard.pressedAnywhere(by: .click)
             }
             return
         }
         if evtype == XI_HierarchyChanged {
             window.devicesChanged()
-            touchscreensChanged()
+            keyboard.touchscreensChanged()
             return
         }
         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         guard device.event == window.window else { return }
-        if device.evtype == XI_TouchBegin { caret.touchedKeyboard(now: now) }
+        if device.evtype == XI_TouchBegin { screen.caret.touchedKeyboard(now: now) }
         let root = (Int(device.root_x), Int(device.root_y))
         let touch = Int(device.detail)
         switch device.evtype {
-        case XI_TouchBegin where placement.beginDrag(touch: touch, y: device.event_y, root: root):
+        case XI_TouchBegin where screen.placement.beginDrag(touch: touch, y: device.event_y, root: root):
             return
-        case XI_TouchUpdate where placement.draggingTouch == touch:
-            placement.continueDrag(root: root)
+        case XI_TouchUpdate where screen.placement.draggingTouch == touch:
+            screen.placement.continueDrag(root: root)
             return
-        case XI_TouchEnd where placement.draggingTouch == touch:
-            placement.endDrag()
+        case XI_TouchEnd where screen.placement.draggingTouch == touch:
+            screen.placement.endDrag()
             return
         default: break
         }
         guard let input = InputDecoding.touch(evtype: device.evtype, detail: device.detail, flags: device.flags,
                                               x: device.event_x, y: device.event_y,
                                               time: serverClock.time(ofStamp: device.time, readAt: now)) else { return }
-        apply(engine.handle(input))
+        keyboard.handle(input)
     }
 
     /// A screen event: dock again once the burst it belongs to has settled.

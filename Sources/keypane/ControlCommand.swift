@@ -1,3 +1,4 @@
+import KeyboardCore
 import KeyboardModel
 import Words
 import X11Host

@@ -1,3 +1,4 @@
+import KeyboardCore
 internal import Basics
 #if canImport(Glibc)
 import Glibc
@@ -197,7 +198,7 @@ struct RunCommand {
         let languageFile = StateFile.standard("language")
         let remembered = type == nil ? (try? languageFile?.readLine()).flatMap { $0 } : nil
         let first = type ?? remembered.flatMap { enabled.contains($0) ? $0 : nil } ?? enabled[0]
-        hostOptions.languageFile = languageFile
+        hostOptions.keyboard.languageFile = languageFile
         // The first keyboard's labels: another script's has the whole font configuration read meanwhile.
         let firstLayout = library[first]
         let willDraw: @Sendable () -> Void = {
@@ -235,14 +236,14 @@ struct RunCommand {
         if !emojiNamed, options["keyboards"] == nil, options.flag("emoji", default: true) {
             // The list is read when the emoji keyboard is first wanted; whether it is there, now.
             if access(EmojiCatalog.standardPath, R_OK) == 0 {
-                hostOptions.emojiCatalog = { firstPageOnly in
+                hostOptions.keyboard.emojiCatalog = { firstPageOnly in
                     firstPageOnly ? try? EmojiCatalog.firstPage(count: EmojiBoard.pageSize) : EmojiSource.read()
                 }
             } else {
                 warn("no emoji keyboard: cannot read \(EmojiCatalog.standardPath) (Debian's unicode-data has the list)")
             }
         }
-        hostOptions.emojiFile = StateFile.standard("emoji")
+        hostOptions.keyboard.emojiFile = StateFile.standard("emoji")
         engine.timing = timing()
         engine.suggestionsEnabled = options.flag("suggestions", default: true)
         if engine.suggestionsEnabled {
@@ -257,7 +258,7 @@ struct RunCommand {
             }
             engine.dictionaryLanguages = Set(dictionaries.keys)
             if !dictionaries.isEmpty {
-                hostOptions.suggestionFiles = SuggestionWorker.Files(dictionaries: dictionaries,
+                hostOptions.keyboard.suggestionFiles = SuggestionWorker.Files(dictionaries: dictionaries,
                                                                      learnedFolder: Self.learnedFolder())
             }
         }
@@ -268,7 +269,7 @@ struct RunCommand {
         // shown unless enabled, when asked for (`keypane set --type de`): the keyboards of every type kept
         // from the start were some 0.2 MiB of the keyboard's memory, and every language's some 0.45 MiB.
         let (options, shown, said) = (self.options, enabled, saidProblems)
-        hostOptions.restOfLibrary = { more in
+        hostOptions.keyboard.restOfLibrary = { more in
             // Once the first frame is out, the user's own layouts (their folder listed then only); later,
             // those asked for. Each with the layouts it inherits; the host's library takes in those it lacks.
             let kept = !more.isEmpty ? more : options["layouts"] != nil ? [] : Set(

@@ -1,3 +1,4 @@
+import KeyboardCore
 import CX11
 import Foundation
 import TestSupport

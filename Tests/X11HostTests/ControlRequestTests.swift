@@ -1,3 +1,4 @@
+import KeyboardCore
 import TestSupport
 import Testing
 import X11Host

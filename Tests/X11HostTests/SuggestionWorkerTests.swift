@@ -1,3 +1,4 @@
+import KeyboardCore
 import Foundation
 import KeyboardModel
 import TestSupport

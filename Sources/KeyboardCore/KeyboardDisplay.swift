@@ -1,0 +1,51 @@
+public import KeyboardModel
+public import Typing
+
+/// What the keyboard's behaviour needs from the display it is shown on: a window to show and draw, a way
+/// to type into the focused application, a place on the screen. X11 is one (X11Host's `X11Display`); a
+/// Wayland one would be another, with the components of this module unchanged.
+///
+/// Events go the other way through the `Keyboard`'s entry points: `handle(_:)` for touches and clicks on
+/// the keys, `physicalKeyPressed()`, `pressedAnywhere(by:)`, `touchscreensChanged()`, `place()` when the
+/// screen changed.
+public protocol KeyboardDisplay: AnyObject {
+    /// Whether the keyboard is on screen.
+    var isShown: Bool { get }
+    /// Where the keyboard is, in screen pixels (a focused field is scrolled clear of it).
+    var frame: Rect { get }
+    /// Whether the keyboard floats where it was dragged, rather than docked.
+    var isFloating: Bool { get }
+    /// Whether a touchscreen is plugged in.
+    var hasTouchscreen: Bool { get }
+    /// Whether the desktop's settings allow event sounds, the input click among them.
+    var eventSoundsAllowed: Bool { get }
+
+    /// Puts the keyboard on screen, nothing drawn yet; false when it was on screen already.
+    func showWindow() -> Bool
+    /// Takes the keyboard off screen.
+    func hideWindow()
+    /// Shows the button that brings a dismissed keyboard back.
+    func showRestoreButton()
+    /// Keeps the keyboard above the active window when that one is full screen (a kiosk's browser), which
+    /// window managers stack above docks.
+    func stayAboveFullScreenWindow()
+    /// Starts reporting keys pressed on physical keyboards (`Keyboard.physicalKeyPressed`).
+    func watchPhysicalKeys()
+
+    /// Notes what an update changed, to draw at the end of the round.
+    func noteChanged(_ update: Update)
+    /// Notes that everything is to be drawn again at the end of the round.
+    func noteAllChanged()
+    /// Draws the whole keyboard now.
+    func drawAll(_ engine: TypingEngine)
+    /// Places the keyboard, docked or floating, for `rows` rows of keys: the size to lay the keys out at,
+    /// or nil when they are laid out at the right size already.
+    func place(rows: Int, laidOutAt size: (width: Int, height: Int)) -> (width: Int, height: Int)?
+    /// Docks a floating keyboard, or floats a docked one.
+    func toggleFloating()
+
+    /// Types text or a key into the focused application, after what it was given before.
+    func type(_ action: KeyAction)
+    /// Sends what was drawn and typed.
+    func flush()
+}

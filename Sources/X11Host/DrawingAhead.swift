@@ -1,0 +1,92 @@
+internal import EventLoop
+internal import KeyboardCore
+internal import KeyboardModel
+internal import Render
+internal import Typing
+
+/// Keys drawn ahead, one a turn while nothing else is to do, so that the frame that shows them does not
+/// wait for their glyphs: on an emoji page, the pages its page keys lead to (some 30 ms the first time);
+/// when the emoji keyboard is next, its first page, while the Globe key that leads there is held, or at
+/// once for a person who has used emoji (so the colour font is loaded only for those); while the Globe
+/// key is held toward another keyboard, that keyboard.
+final class DrawingAhead: EventSource {
+    private unowned let keyboard: Keyboard
+    private let display: X11Display
+    private var keys: [(geometry: KeyboardGeometry, key: Int)] = []
+    private var plan: Plan?
+    /// Whether the keys planned ahead were named to the renderer, which decodes their emoji meanwhile.
+    private var named = false
+    private var renderer: KeyboardRenderer { display.painter.renderer }
+
+    init(keyboard: Keyboard, display: X11Display) {
+        self.keyboard = keyboard
+        self.display = display
+    }
+
+    /// While the fonts the keys need are read on their thread, it looks again every 2 ms.
+    func prepare(now: Double) -> Interest {
+        keys.isEmpty ? .nothing : .at(LabelFonts.isWideningUnderWay ? now + 0.002 : now)
+    }
+
+    func turn(_ ready: [Readiness], now: Double) {
+        if !LabelFonts.isWideningUnderWay { drawNext() }
+    }
+
+    /// What the keys drawn ahead were chosen from: a plan is made again only when it changes.
+    private struct Plan: Equatable {
+        var shown: String
+        var layer: String
+        var width: Int
+        var height: Int
+        var next: String
+        var wanted: Bool
+        var pending: Bool
+    }
+
+    /// Plans the keys to draw ahead, when the keyboard shown or its layer changed.
+    func replan() {
+        let engine = keyboard.engine
+        let shown = engine.enabled[engine.current]
+        let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
+        let next = engine.enabled[(engine.current + 1) % engine.enabled.count]
+        let usesEmoji = engine.emoji.map { !$0.recent.isEmpty } ?? false
+        let plan = Plan(shown: shown, layer: engine.layer, width: engine.size.width, height: engine.size.height,
+                        next: next, wanted: globeHeld || usesEmoji, pending: keyboard.emoji.isPending)
+        guard plan != self.plan else { return }
+        self.plan = plan
+        var ahead: [KeyboardGeometry] = []
+        if engine.layout.type == .emoji {
+            let pages = engine.geometry.keys.compactMap { key -> String? in
+                guard EmojiBoard.turnsPage(key), case .layer(let page) = key.function else { return nil }
+                return page
+            }
+            ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
+        } else if next == EmojiBoard.name ? (globeHeld || usesEmoji) && !(engine.emoji?.catalog.groups.isEmpty ?? true) : globeHeld {
+            // Another language's letters (Cyrillic, Greek) take a while the first time too.
+            ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
+        }
+        // Letters of another script, or emoji, need the whole font configuration: read on a thread while
+        // the finger is down, not in the switch's frame (some 10 ms).
+        if globeHeld, LabelFonts.isNarrow { LabelFonts.willDraw(ahead.flatMap { $0.keys.compactMap(\.label) }) }
+        keys = ahead.flatMap { geometry in geometry.keys.indices.map { (geometry, $0) } }
+        named = false
+    }
+
+    /// Draws the next key planned ahead into the renderer's images, up to one that was not drawn yet.
+    private func drawNext() {
+        guard let surface = display.window.cleanSurface else {
+            keys = []
+            return
+        }
+        // The colour glyphs of the keys planned are decoded on a thread meanwhile (not when the plan is made:
+        // the fonts may be still being read then).
+        if !named {
+            named = true
+            renderer.decodeAhead(keys)
+        }
+        while !keys.isEmpty {
+            let (geometry, key) = keys.removeFirst()
+            if renderer.prepareKey(key, of: geometry, state: KeyboardState(), on: surface) { return }
+        }
+    }
+}

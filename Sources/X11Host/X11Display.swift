@@ -1,0 +1,98 @@
+internal import CX11
+internal import Injector
+internal import KeyboardCore
+internal import KeyboardModel
+internal import Render
+internal import Typing
+internal import XDisplay
+
+/// The keyboard on an X11 display: its window and drawing, typing with XTest, its place on the monitors,
+/// the button that brings it back, and the desktop's sound setting (`KeyboardDisplay`).
+final class X11Display: KeyboardDisplay {
+    let connection: DisplayConnection
+    let placement: Placement
+    var window: KeyboardWindow { placement.window }
+    let painter: Painter
+    let injector: Injector
+    let settings: DesktopSettings
+    let caret: CaretWatch
+    /// The switches of switch scanning, grabbed while it is on: keys picked while one is down wait for it
+    /// to come up, as the focused window gets no keys during its grab.
+    var scanSwitches: ScanSwitches?
+    /// The button that brings the dismissed keyboard back: made at the first dismissal, never at start-up.
+    private(set) var showButton: ShowButton?
+    /// What the show button does when tapped.
+    var showButtonTapped: () -> Void = {}
+
+    init(connection: DisplayConnection, placement: Placement, painter: Painter, injector: Injector) {
+        self.connection = connection
+        self.placement = placement
+        self.painter = painter
+        self.injector = injector
+        settings = DesktopSettings(connection: connection)
+        caret = CaretWatch(connection: connection, window: placement.window)
+    }
+
+    var isShown: Bool { window.isMapped }
+    var frame: Rect { window.frame }
+    var isFloating: Bool { placement.floating }
+    var hasTouchscreen: Bool { window.hasTouchscreen() }
+    var eventSoundsAllowed: Bool { settings.eventSoundsAllowed }
+
+    /// The window manager maps the window while the keys are drawn.
+    func showWindow() -> Bool {
+        showButton?.hide()
+        guard !window.isMapped else { return false }
+        window.map()
+        return true
+    }
+
+    func hideWindow() { window.unmap() }
+
+    func showRestoreButton() {
+        if showButton == nil {
+            showButton = ShowButton(connection: connection, renderer: painter.renderer)
+            showButton?.tapped = { [unowned self] in showButtonTapped() }
+        }
+        showButton?.show(on: placement.monitor)
+    }
+
+    func stayAboveFullScreenWindow() {
+        window.setTransient(for: caret.activeWindowIsFullScreen ? caret.activeWindow : nil)
+    }
+
+    func watchPhysicalKeys() { window.selectRawKeys() }
+
+    func noteChanged(_ update: Update) { painter.note(update) }
+    func noteAllChanged() { painter.noteAll() }
+    func drawAll(_ engine: TypingEngine) { painter.redrawAll(engine, handle: placement.handleRect) }
+
+    func place(rows: Int, laidOutAt size: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        placement.place(rows: rows, laidOutAt: size)
+    }
+
+    func toggleFloating() { placement.toggleFloating() }
+
+    func type(_ action: KeyAction) {
+        if let scanSwitches, scanSwitches.isHeld {
+            scanSwitches.wait(action)
+        } else {
+            injector.perform(action)
+        }
+    }
+
+    /// A scanning switch came up, and its grab is over: what it picked meanwhile goes to the focused window.
+    func typeWhatSwitchesHeld() {
+        guard let scanSwitches else { return }
+        for action in scanSwitches.takeWaiting() { injector.perform(action) }
+    }
+
+    func flush() { XFlush(connection.display) }
+
+    /// The monitors changed: the show button goes where the keyboard docks now (the keyboard is placed by
+    /// `Keyboard.place`).
+    func monitorsChanged() {
+        placement.monitorsChanged()
+        if let showButton, showButton.isMapped { showButton.show(on: placement.monitor) }
+    }
+}
