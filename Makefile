@@ -4,11 +4,12 @@
 SWIFT ?= swift
 # The input click plays through libcanberra: its ALSA backend comes with it, the PulseAudio one (which
 # PipeWire's pulse server takes too) is a package of its own.
-# The keyboard follows the focus through the accessibility bus: libatspi, and at-spi2-core's bus launcher.
+# The keyboard follows the focus through the accessibility bus: libatspi, and at-spi2-core's bus launcher;
+# the build checks Keypane's declarations of libatspi and libdbus against their headers (libdbus-1-dev).
 # The emoji keyboard reads Unicode's emoji list (unicode-data) and draws them in colour (fonts-noto-color-emoji).
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse libstdc++-12-dev \
-	libatspi2.0-dev at-spi2-core unicode-data fonts-noto-color-emoji
+	libatspi2.0-dev libdbus-1-dev at-spi2-core unicode-data fonts-noto-color-emoji
 # make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.
 DEB_PACKAGES := binutils dpkg
 # The package's checks: lintian, desktop-file-validate, appstreamcli.

@@ -67,8 +67,7 @@ struct BusCall {
         let notified: DBusPendingCallNotifyFunction = { pending, context in
             guard let context else { return }
             let waiting = Unmanaged<Waiting>.fromOpaque(context).takeUnretainedValue()
-            let call = OpaquePointer(pending)
-            let reply = waiting.lib.pendingStealReply(call)
+            let reply = waiting.lib.pendingStealReply(pending)
             defer { if let reply { waiting.lib.messageUnref(reply) } }
             let failed = reply == nil || waiting.lib.messageType(reply) == DBUS_MESSAGE_TYPE_ERROR
             waiting.answered(failed ? nil : Reply(lib: waiting.lib, message: reply))

@@ -9,45 +9,43 @@ import Glibc
 /// under them (libsystemd, libgcrypt, liblzma, libzstd, liblz4, libcap, libgpg-error) cost nothing at
 /// start-up, nor any memory when the focus is not followed.
 ///
-/// Each function is looked up by name and called through a pointer of the type its header gives.
+/// Each function is looked up by name and called through a pointer of the type shim.h names after it,
+/// which scripts/check-c-declarations compares with the function's header at every build.
 struct AccessibilityLibraries {
-    typealias Failure = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
-    typealias Accessible = OpaquePointer?
-
     // libatspi
-    let atspiInit: @convention(c) () -> Int32
-    let setTimeout: @convention(c) (gint, gint) -> Void
-    let eventGetType: @convention(c) () -> GType
-    let listenerNew: @convention(c) (AtspiEventListenerCB?, gpointer?, GDestroyNotify?) -> OpaquePointer?
-    let listenerRegister: @convention(c) (OpaquePointer?, UnsafePointer<gchar>?, Failure) -> gboolean
-    let listenerDeregister: @convention(c) (OpaquePointer?, UnsafePointer<gchar>?, Failure) -> gboolean
+    let atspiInit: atspi_init_fn
+    let setTimeout: atspi_set_timeout_fn
+    let eventGetType: atspi_event_get_type_fn
+    let listenerNew: atspi_event_listener_new_fn
+    let listenerRegister: atspi_event_listener_register_fn
+    let listenerDeregister: atspi_event_listener_deregister_fn
 
     // libdbus
-    let busGet: @convention(c) (DBusBusType, UnsafeMutablePointer<DBusError>?) -> OpaquePointer?
-    let sendWithReplyAndBlock: @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<DBusError>?) -> OpaquePointer?
-    let setExitOnDisconnect: @convention(c) (OpaquePointer?, dbus_bool_t) -> Void
-    let connectionUnref: @convention(c) (OpaquePointer?) -> Void
-    let errorInit: @convention(c) (UnsafeMutablePointer<DBusError>?) -> Void
-    let errorFree: @convention(c) (UnsafeMutablePointer<DBusError>?) -> Void
-    let newMethodCall: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer?
-    let messageUnref: @convention(c) (OpaquePointer?) -> Void
-    let iterInit: @convention(c) (OpaquePointer?, UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
-    let iterInitAppend: @convention(c) (OpaquePointer?, UnsafeMutablePointer<DBusMessageIter>?) -> Void
-    let iterArgType: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?) -> Int32
-    let iterBasic: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, UnsafeMutableRawPointer?) -> Void
-    let iterRecurse: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, UnsafeMutablePointer<DBusMessageIter>?) -> Void
-    let iterAppendBasic: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, Int32, UnsafeRawPointer?) -> dbus_bool_t
-    let iterOpenContainer: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, Int32, UnsafePointer<CChar>?, UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
-    let iterCloseContainer: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?, UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
-    let iterNext: @convention(c) (UnsafeMutablePointer<DBusMessageIter>?) -> dbus_bool_t
-    let messageType: @convention(c) (OpaquePointer?) -> Int32
-    let sendWithReply: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32) -> dbus_bool_t
-    let pendingSetNotify: @convention(c) (OpaquePointer?, DBusPendingCallNotifyFunction?, UnsafeMutableRawPointer?, DBusFreeFunction?) -> dbus_bool_t
-    let pendingStealReply: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let pendingUnref: @convention(c) (OpaquePointer?) -> Void
-    let pendingCancel: @convention(c) (OpaquePointer?) -> Void
+    let busGet: dbus_bus_get_fn
+    let sendWithReplyAndBlock: dbus_connection_send_with_reply_and_block_fn
+    let setExitOnDisconnect: dbus_connection_set_exit_on_disconnect_fn
+    let connectionUnref: dbus_connection_unref_fn
+    let errorInit: dbus_error_init_fn
+    let errorFree: dbus_error_free_fn
+    let newMethodCall: dbus_message_new_method_call_fn
+    let messageUnref: dbus_message_unref_fn
+    let iterInit: dbus_message_iter_init_fn
+    let iterInitAppend: dbus_message_iter_init_append_fn
+    let iterArgType: dbus_message_iter_get_arg_type_fn
+    let iterBasic: dbus_message_iter_get_basic_fn
+    let iterRecurse: dbus_message_iter_recurse_fn
+    let iterAppendBasic: dbus_message_iter_append_basic_fn
+    let iterOpenContainer: dbus_message_iter_open_container_fn
+    let iterCloseContainer: dbus_message_iter_close_container_fn
+    let iterNext: dbus_message_iter_next_fn
+    let messageType: dbus_message_get_type_fn
+    let sendWithReply: dbus_connection_send_with_reply_fn
+    let pendingSetNotify: dbus_pending_call_set_notify_fn
+    let pendingStealReply: dbus_pending_call_steal_reply_fn
+    let pendingUnref: dbus_pending_call_unref_fn
+    let pendingCancel: dbus_pending_call_cancel_fn
     /// libatspi's connection to the accessibility bus, which GLib's main context serves.
-    let accessibilityBus: @convention(c) () -> OpaquePointer?
+    let accessibilityBus: atspi_get_a11y_bus_fn
 
     /// The libraries, opened the first time; what went wrong when they cannot be.
     static func shared() throws(AccessibilityError) -> AccessibilityLibraries {
