@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 internal import CCairo
 internal import CPangoCairo
 internal import CPangoFc
@@ -20,14 +21,46 @@ internal import Trace
 /// Text the one font cannot draw as the system would (another script, whose fallback fonts and language
 /// rules the record does not hold, or a character the font lacks) makes the renderer load the whole
 /// configuration there and then (`widen`), once.
+///
+/// The two threads it starts (the set-up, and the whole configuration's reading) hand their results over
+/// through `ThreadResult`, and everything else it keeps is behind one lock: nothing it shares is read or
+/// written by two threads unguarded.
 public enum LabelFonts {
-    /// Whether fontconfig holds the one-font configuration now (`useRecord` took it, `widen` not yet).
-    nonisolated(unsafe) public private(set) static var isNarrow = false
+    private struct State {
+        /// Whether fontconfig holds the one-font configuration now.
+        var isNarrow = false
+        /// Whether the one-font configuration has the emoji font too (the record named one).
+        var narrowHasEmoji = false
+        /// Whether this start's record held.
+        var recordHeld = false
+        /// The set-up `prepare` started, until it is waited for.
+        var setUp: ThreadResult<SetUp>?
+        /// The whole configuration being read for `willDraw`, until it is taken.
+        var widening: ThreadResult<Configuration>?
+    }
+
+    private static let state = Mutex(State())
+
+    /// What the set-up thread did: the one-font configuration of the record, with or without an emoji
+    /// font, or the whole configuration.
+    private enum SetUp: Sendable {
+        case narrow(hasEmoji: Bool)
+        case whole
+    }
+
+    /// A fontconfig configuration made on one thread and handed to another (fontconfig's own reference
+    /// counting makes that safe).
+    private struct Configuration: @unchecked Sendable {
+        let pointer: OpaquePointer?
+    }
+
+    /// Whether fontconfig holds the one-font configuration now (the record held, `widen` not yet).
+    public static var isNarrow: Bool { state.withLock { $0.isNarrow } }
     /// Whether the one-font configuration has the emoji font too (the record named one).
-    nonisolated(unsafe) static var narrowHasEmoji = false
+    static var narrowHasEmoji: Bool { state.withLock { $0.narrowHasEmoji } }
     /// Whether this start's record held (then there is nothing to write after the first frame, even once
     /// the whole configuration has been read for other text).
-    nonisolated(unsafe) public private(set) static var recordHeld = false
+    public static var recordHeld: Bool { state.withLock { $0.recordHeld } }
 
     /// The record's usual place: $XDG_CACHE_HOME/keypane/fonts, else ~/.cache/keypane/fonts; nil with
     /// neither set.
@@ -54,29 +87,16 @@ public enum LabelFonts {
     /// read when the first font map is made. The first renderer waits for it (`awaitPrepared`). Call it
     /// first thing, before anything touches fonts.
     public static func prepare(recordAt path: String?) {
-        recordPath = path
-        sem_init(&prepared, 0, 0)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in LabelFonts.setUp(); return nil }, nil) == 0 else {
-            setUp()
-            return
-        }
-        pthread_detach(thread)
-        isPreparing = true
-    }
-
-    nonisolated(unsafe) private static var recordPath: String?
-    nonisolated(unsafe) private static var isPreparing = false
-    nonisolated(unsafe) private static var prepared = sem_t()
-
-    private static func setUp() {
-        if let path = recordPath, useRecord(at: path) {
-            sem_post(&prepared)
-            warmUp()
-        } else {
+        let setUp = ThreadResult<SetUp> {
+            if let path, let hasEmoji = useRecord(at: path) {
+                // The warm-up draws before the set-up is over: nothing else draws until it is.
+                warmUp()
+                return .narrow(hasEmoji: hasEmoji)
+            }
             FcInit()
-            sem_post(&prepared)
+            return .whole
         }
+        state.withLock { $0.setUp = setUp }
     }
 
     /// Lays out and draws a line of letters with a font map of its own, meanwhile: the font file is opened
@@ -109,17 +129,22 @@ public enum LabelFonts {
     /// `willDraw` asked for it; returns whether the one-font configuration is the one in use.
     @discardableResult
     public static func awaitPrepared() -> Bool {
-        if isPreparing {
-            while sem_wait(&prepared) != 0 && errno == EINTR {}
-            isPreparing = false
-            Trace.step(isNarrow ? "fonts remembered" : "font configuration read")
+        let (setUp, widening) = state.withLock { state in
+            defer { (state.setUp, state.widening) = (nil, nil) }
+            return (state.setUp, state.widening)
         }
-        if isWidening {
-            while sem_wait(&widened) != 0 && errno == EINTR {}
-            isWidening = false
-            if let whole { useWhole(whole) }
-            whole = nil
+        if let setUp {
+            let narrow: Bool
+            switch setUp.value() {
+            case .narrow(let hasEmoji):
+                state.withLock { ($0.isNarrow, $0.narrowHasEmoji, $0.recordHeld) = (true, hasEmoji, true) }
+                narrow = true
+            case .whole:
+                narrow = false
+            }
+            Trace.step(narrow ? "fonts remembered" : "font configuration read")
         }
+        if let widening, let whole = widening.value().pointer { useWhole(whole) }
         return isNarrow
     }
 
@@ -130,36 +155,26 @@ public enum LabelFonts {
     public static func willDraw(_ texts: [String]) {
         // Text the one font draws needs no wait; whether the record has a colour font for emoji is known
         // only once the set-up has read it.
-        guard isPreparing || isNarrow, !texts.allSatisfy({ narrowCovers($0, emoji: false) }) else { return }
-        guard awaitPrepared(), !isWidening, !texts.allSatisfy({ narrowCovers($0) }) else { return }
-        sem_init(&widened, 0, 0)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in
-            LabelFonts.whole = FcInitLoadConfigAndFonts()
-            sem_post(&LabelFonts.widened)
-            return nil
-        }, nil) == 0 else { return }
-        pthread_detach(thread)
-        isWidening = true
+        let preparing = state.withLock { $0.setUp != nil }
+        guard preparing || isNarrow, !texts.allSatisfy({ narrowCovers($0, emoji: false) }) else { return }
+        guard awaitPrepared(), !texts.allSatisfy({ narrowCovers($0) }) else { return }
+        state.withLock { state in
+            guard state.widening == nil else { return }
+            state.widening = ThreadResult { Configuration(pointer: FcInitLoadConfigAndFonts()) }
+        }
         Trace.step("whole font configuration being read")
     }
-
-    nonisolated(unsafe) private static var isWidening = false
-    nonisolated(unsafe) private static var widened = sem_t()
-    nonisolated(unsafe) private static var whole: OpaquePointer?
 
     /// Gives fontconfig the one-font configuration the record describes, if the record is there and still
     /// holds; returns whether it did. A record that is missing, out of date or unreadable is no error:
     /// the system's configuration is read, as without one.
-    static func useRecord(at path: String) -> Bool {
+    /// Returns whether its configuration has an emoji font; nil when the record was not used.
+    static func useRecord(at path: String) -> Bool? {
         guard let text = readSmallFile(path), let record = Record(parsing: text), record.holds(),
-              let (config, hasEmoji) = record.configuration() else { return false }
+              let (config, hasEmoji) = record.configuration() else { return nil }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)   // the current configuration keeps its own reference
-        isNarrow = true
-        narrowHasEmoji = hasEmoji
-        recordHeld = true
-        return true
+        return hasEmoji
     }
 
     /// Once a start without a record has written `record` (`KeyboardRenderer.rememberFonts`): takes the
@@ -167,7 +182,8 @@ public enum LabelFonts {
     /// (its parsed rules, font lists and caches, most of a MiB), when `labels`, the text drawn so far, is all
     /// the one font's. Text of another script makes the whole one read again later, as in a later start.
     static func narrow(to record: Record, labels: [String]) {
-        guard !isNarrow, !isPreparing, !isWidening, let (config, hasEmoji) = record.configuration() else { return }
+        let busy = state.withLock { $0.isNarrow || $0.setUp != nil || $0.widening != nil }
+        guard !busy, let (config, hasEmoji) = record.configuration() else { return }
         guard labels.allSatisfy({ narrowCovers($0, emoji: hasEmoji) }) else {
             FcConfigDestroy(config)
             return
@@ -176,8 +192,7 @@ public enum LabelFonts {
         // Pango's font map forgets what it matched with the whole configuration, and lets it go.
         pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
         FcConfigDestroy(config)
-        isNarrow = true
-        narrowHasEmoji = hasEmoji
+        state.withLock { ($0.isNarrow, $0.narrowHasEmoji) = (true, hasEmoji) }
         Trace.step("fonts narrowed to their new record")
     }
 
@@ -187,13 +202,13 @@ public enum LabelFonts {
     /// first.
     static func widen() {
         guard isNarrow else { return }
-        if isWidening {
+        if state.withLock({ $0.widening != nil }) {
             awaitPrepared()
         } else if let config = FcInitLoadConfigAndFonts() {
             useWhole(config)
         }
         // A configuration that could not be read is not asked for again.
-        isNarrow = false
+        state.withLock { $0.isNarrow = false }
     }
 
     /// Makes the whole configuration (the caller's reference, given up) fontconfig's and Pango's, whose
@@ -202,17 +217,14 @@ public enum LabelFonts {
         FcConfigSetCurrent(config)
         pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
         FcConfigDestroy(config)
-        isNarrow = false
+        state.withLock { $0.isNarrow = false }
         Trace.step("whole font configuration read")
     }
 
     /// Whether a thread `willDraw` started is reading the whole configuration still: what waits for it
     /// (text of another script, emoji) is better drawn a little later than waited for.
     public static var isWideningUnderWay: Bool {
-        guard isWidening else { return false }
-        var posted: Int32 = 0
-        sem_getvalue(&widened, &posted)
-        return posted == 0
+        state.withLock { $0.widening.map { !$0.isDone } ?? false }
     }
 
     /// Whether the one-font configuration draws this text as the whole configuration would: only scripts
