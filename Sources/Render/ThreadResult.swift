@@ -3,9 +3,9 @@ import Glibc
 #endif
 import Synchronization
 
-/// A value made on a thread of its own: asked whether it is done, or waited for, by the thread that made
-/// the `ThreadResult`. Made with no thread to run on, it is made at once.
-final class ThreadResult<Value: Sendable> {
+/// A value made on a thread of its own: asked whether it is done, or waited for. Made with no thread to
+/// run on, it is made at once.
+final class ThreadResult<Value: Sendable>: Sendable {
     /// What the thread writes and the owner reads.
     private final class Box: Sendable {
         let value = Mutex<Value?>(nil)
@@ -18,11 +18,13 @@ final class ThreadResult<Value: Sendable> {
     }
 
     private let box: Box
-    private var thread: pthread_t?
+    /// The thread, until it is joined.
+    private let thread: Mutex<pthread_t?>
 
     init(_ make: @escaping @Sendable () -> Value) {
-        box = Box(making: make)
-        thread = startThread { [box] in box.run() }
+        let box = Box(making: make)
+        self.box = box
+        thread = Mutex(startThread { box.run() })
     }
 
     /// Whether the value is made.
@@ -30,8 +32,7 @@ final class ThreadResult<Value: Sendable> {
 
     /// The value, once made: waits for the thread to end the first time.
     func value() -> Value {
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
+        if let running = thread.withLock({ $0.take() }) { pthread_join(running, nil) }
         return box.value.withLock { $0! }
     }
 }
