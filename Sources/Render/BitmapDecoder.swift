@@ -129,14 +129,7 @@ final class BitmapDecoder: @unchecked Sendable {
 
     /// The thread: decodes the glyphs queued, one at a time, until stopped.
     private func run() {
-        var library: FT_Library?
-        var face: FT_Face?
-        defer {
-            if let face { FT_Done_Face(face) }
-            if let library { FT_Done_FreeType(library) }
-        }
-        guard FT_Init_FreeType(&library) == 0, FT_New_Face(library, file, index, &face) == 0, let face,
-              selectStrike(face) else {
+        guard let own = ColourFace(file: file, index: index, strike: strike) else {
             // No face to decode with: every glyph is decoded by the drawing.
             locked {
                 broken = true
@@ -153,22 +146,13 @@ final class BitmapDecoder: @unchecked Sendable {
             let glyph = queue.removeFirst()
             decoding = glyph
             pthread_mutex_unlock(lock)
-            let bitmap = Self.decode(glyph, face: face)
+            let bitmap = Self.decode(glyph, face: own.face)
             pthread_mutex_lock(lock)
             decoding = nil
             if let bitmap { ready[glyph] = bitmap }
             pthread_cond_broadcast(changed)
         }
         pthread_mutex_unlock(lock)
-    }
-
-    /// Selects the strike of `strike` pixels per em, as the drawing's face has it.
-    private func selectStrike(_ face: FT_Face) -> Bool {
-        guard let sizes = face.pointee.available_sizes else { return false }
-        for index in 0..<Int(face.pointee.num_fixed_sizes) where (Int(sizes[index].y_ppem) + 32) >> 6 == strike {
-            return FT_Select_Size(face, Int32(index)) == 0
-        }
-        return false
     }
 
     /// A glyph's colour bitmap, decoded into the face's slot: the pixels are the slot's, good until the
@@ -193,4 +177,46 @@ final class BitmapDecoder: @unchecked Sendable {
 
     /// FT_LOAD_COLOR: a colour glyph's bitmap in its colours.
     private static let loadColour = Int32(1 << 20)
+}
+
+/// A colour font's face of a file, opened with a FreeType library of its own, at one strike: for one
+/// thread's use. Cairo's face of the same file is shared by every font of the process, and
+/// `cairo_ft_scaled_font_lock_face` does not keep it locked, so loading glyphs into it raced with any other
+/// thread that drew (heap corruption in the render tests run in parallel).
+final class ColourFace {
+    let face: FT_Face
+    private let library: FT_Library
+    let file: String
+    let index: Int
+    let strike: Int
+
+    init?(file: String, index: Int, strike: Int) {
+        var library: FT_Library?
+        var face: FT_Face?
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+        guard FT_New_Face(library, file, index, &face) == 0, let face, Self.selectStrike(strike, of: face) else {
+            if let face { FT_Done_Face(face) }
+            FT_Done_FreeType(library)
+            return nil
+        }
+        self.library = library
+        self.face = face
+        self.file = file
+        self.index = index
+        self.strike = strike
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Selects the strike of `strike` pixels per em, as the drawing's face has it.
+    private static func selectStrike(_ strike: Int, of face: FT_Face) -> Bool {
+        guard let sizes = face.pointee.available_sizes else { return false }
+        for index in 0..<Int(face.pointee.num_fixed_sizes) where (Int(sizes[index].y_ppem) + 32) >> 6 == strike {
+            return FT_Select_Size(face, Int32(index)) == 0
+        }
+        return false
+    }
 }

@@ -25,7 +25,9 @@ extension KeyboardRenderer {
             // Decoded ahead on the decoder's thread, or here.
             let decoded = decoder.flatMap { Self.decodes($0, face: face) ? $0.take(glyph) : nil }
             defer { decoded?.free() }
-            guard let bitmap = decoded ?? BitmapDecoder.load(glyph, face: face) else { return false }
+            guard let bitmap = decoded ?? BitmapDecoder.load(glyph, face: ownFace(like: face)?.face ?? face) else {
+                return false
+            }
             let pixels = bitmap.pixels
             let width = Double(bitmap.width), height = Double(bitmap.rows)
             // FreeType's BGRA is premultiplied, as cairo's ARGB32 is in memory.
@@ -100,6 +102,20 @@ extension KeyboardRenderer {
         decoder = BitmapDecoder(file: String(cString: path.assumingMemoryBound(to: CChar.self)),
                                 index: Int(face.pointee.face_index & 0xFFFF), strike: Int(strike))
         return decoder
+    }
+
+    /// A face of the renderer's own of the same file, face and strike as cairo's `face`, opened the first
+    /// time; nil when it cannot be (cairo's is used then, as only this thread draws in the program).
+    private func ownFace(like face: FT_Face) -> ColourFace? {
+        guard let path = face.pointee.stream?.pointee.pathname.pointer,
+              let strike = face.pointee.size?.pointee.metrics.y_ppem else { return nil }
+        let file = String(cString: path.assumingMemoryBound(to: CChar.self))
+        let index = Int(face.pointee.face_index & 0xFFFF)
+        if let colourFace, colourFace.file == file, colourFace.index == index, colourFace.strike == Int(strike) {
+            return colourFace
+        }
+        colourFace = ColourFace(file: file, index: index, strike: Int(strike))
+        return colourFace
     }
 
     /// Whether `decoder` decodes the bitmaps of this face: its file, face and strike.

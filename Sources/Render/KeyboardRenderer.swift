@@ -29,6 +29,9 @@ public final class KeyboardRenderer {
     /// Colour glyphs' bitmaps decoded on a thread, ahead of the keys drawn ahead (`decodeAhead`); made
     /// the first time emoji are.
     var decoder: BitmapDecoder?
+    /// The colour font's face this renderer loads the glyphs it decodes itself into: its own, not cairo's,
+    /// which every font of the process shares (`ColourFace`).
+    var colourFace: ColourFace?
     /// The text in `layout` now: a label is measured, then drawn, and laid out once for both.
     private var laidOut = ""
 

@@ -1,7 +1,7 @@
 import Testing
 
-/// The rendering suites, run one test at a time. Pango, cairo and fontconfig drawing on several threads at
-/// once (each test with its own renderer, as `swift test` runs them in parallel) corrupted the heap now and
-/// then: `free(): corrupted unsorted chunks`, in 2 of 5 runs of these suites alone, never in 10 serial
-/// runs. Keypane itself draws on one thread.
-@Suite(.serialized) enum Rendering {}
+/// The rendering suites, nested here to be found together. They run in parallel, each test with renderers
+/// of its own, as the program's threads could: a renderer loads the colour glyphs it decodes into a face
+/// of its own (`ColourFace`), since cairo's face of a font file is the whole process's and is not kept
+/// locked (loading into it from two threads freed one's bitmap under the other).
+@Suite enum Rendering {}
