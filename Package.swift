@@ -49,7 +49,7 @@ let package = Package(
         // MARK: - Sound
         // libcanberra's header (libcanberra-dev); the library is opened with dlopen after the first frame.
         .target(name: "CCanberra"),
-        .target(name: "Sound", dependencies: ["Typing", "Basics", "CCanberra"], swiftSettings: swiftSettings),
+        .target(name: "Sound", dependencies: ["Typing", "Basics", "EventLoop", "CCanberra"], swiftSettings: swiftSettings),
 
         // MARK: - Accessibility bus
         .target(name: "Accessibility", dependencies: ["CAtspi", "CPangoCairo", "EventLoop", "KeyboardModel"],

@@ -1,3 +1,4 @@
+internal import EventLoop
 internal import CAtspi
 public import KeyboardModel
 
@@ -45,11 +46,6 @@ public final class FocusWatcher {
         var described: (field: TextField, hasText: Bool)?
     }
 
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 
     /// Connects to the accessibility bus and listens for focus changes and caret moves; `focused` and
     /// `caretMoved` (in the focused field, when its text may be read; with the caret's new offset) are called
@@ -110,7 +106,7 @@ public final class FocusWatcher {
         let ticket = tickets
         // Kept while it may become the field: the event lets go of its source.
         g_object_ref(UnsafeMutableRawPointer(source))
-        candidates.append(Candidate(ticket: ticket, object: source, gainedAt: Self.now()))
+        candidates.append(Candidate(ticket: ticket, object: source, gainedAt: EventLoop.monotonicNow()))
         if candidates.count > 4 { g_object_unref(UnsafeMutableRawPointer(candidates.removeFirst().object)) }
         FieldDescription.read(source, lib, timeout: Self.queryTimeout) { [weak self] described in
             guard let self, let index = candidates.firstIndex(where: { $0.ticket == ticket }) else { return }

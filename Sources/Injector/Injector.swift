@@ -166,7 +166,7 @@ public final class Injector: EventSource {
     public func takeAnswer(window: UInt, type: UInt, data: (Int, Int, Int, Int, Int)) -> Bool {
         guard let waiting, let stamp = waiting.stamp,
               receipt.isAnswer(window: window, type: type, data: data, to: stamp) else { return false }
-        lastReadBy = (waiting.window, Self.now())
+        lastReadBy = (waiting.window, EventLoop.monotonicNow())
         stopWaiting()
         drain()
         return true
@@ -239,7 +239,7 @@ public final class Injector: EventSource {
     private func spare(for lower: UInt, upper: UInt) -> Stroke? {
         let wanted = [lower, upper]
         if let (keycode, _) = spareContents.first(where: { $0.value == wanted }) {
-            spareLastUse[keycode] = Self.now()
+            spareLastUse[keycode] = EventLoop.monotonicNow()
             sparesPressed.append(keycode)
             return Stroke(keycode: keycode, modifiers: 0)
         }
@@ -247,7 +247,7 @@ public final class Injector: EventSource {
             return Stroke(keycode: 0, modifiers: 0)
         }
         guard isRead(keycode) else { return nil }
-        spareLastUse[keycode] = Self.now()
+        spareLastUse[keycode] = EventLoop.monotonicNow()
         sparesPressed.append(keycode)
         var syms = wanted.map { KeySym($0) }
         XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
@@ -261,7 +261,7 @@ public final class Injector: EventSource {
     /// be asked. Otherwise the client is asked with a ping and the queue waits (`waiting`).
     private func isRead(_ keycode: UInt8) -> Bool {
         guard let last = spareLastUse[keycode] else { return true }
-        let now = Self.now()
+        let now = EventLoop.monotonicNow()
         if now >= last + Self.spareReadTimeout { return true }
         var window = spareTypedInto[keycode] ?? 0
         if sparesPressed.contains(keycode) {
@@ -291,17 +291,12 @@ public final class Injector: EventSource {
         keycodes.min { (lastUse[$0] ?? -.infinity) < (lastUse[$1] ?? -.infinity) }
     }
 
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 
     /// Types what is still queued, waiting out each deadline, then empties every spare keycode used, so
     /// the keymap is as it was before Keypane started.
     public func restore() {
         while let waiting {
-            let wait = waiting.deadline - Self.now()
+            let wait = waiting.deadline - EventLoop.monotonicNow()
             if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
             stopWaiting()
             drain()

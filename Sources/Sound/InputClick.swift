@@ -1,3 +1,4 @@
+public import EventLoop
 internal import CCanberra
 internal import Synchronization
 public import Typing
@@ -84,16 +85,11 @@ public final class InputClick: Sendable {
     }
 
     /// Sounds a click for a key pressed at `time` (CLOCK_MONOTONIC seconds). Returns at once.
-    public func play(_ click: Click, at time: Double = InputClick.now()) {
+    public func play(_ click: Click, at time: Double = EventLoop.monotonicNow()) {
         var message = Message(click: UInt64(Click.allCases.firstIndex(of: click)!), time: time)
         _ = withUnsafeBytes(of: &message) { write(writeEnd, $0.baseAddress, $0.count) }
     }
 
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 
     /// One click on the pipe: small enough that a write of it is atomic.
     struct Message {
@@ -138,7 +134,7 @@ private final class Player: @unchecked Sendable {
             guard count > 0 else { break }
             // Whole messages only: each was written at once, and the buffer holds a whole number of them.
             let newest = messages[count / MemoryLayout<InputClick.Message>.stride - 1]
-            guard InputClick.now() - newest.time <= InputClick.stale else { continue }
+            guard EventLoop.monotonicNow() - newest.time <= InputClick.stale else { continue }
             play(Click.allCases[Int(newest.click)])
         }
         disconnect()
@@ -214,7 +210,7 @@ private final class Player: @unchecked Sendable {
 
     private func play(_ click: Click) {
         if context == nil {
-            guard InputClick.now() >= retryAt else { return }
+            guard EventLoop.monotonicNow() >= retryAt else { return }
             open()
         }
         guard let context, let list = properties[click] else { return }
@@ -232,7 +228,7 @@ private final class Player: @unchecked Sendable {
         if !silent { report("\(why); typing goes on without the input click") }
         silent = true
         disconnect()
-        retryAt = InputClick.now() + Self.retryInterval
+        retryAt = EventLoop.monotonicNow() + Self.retryInterval
     }
 
     private func disconnect() {
