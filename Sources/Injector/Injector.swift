@@ -23,23 +23,14 @@ public final class Injector: EventSource {
     private let connection: DisplayConnection
     private var display: OpaquePointer { connection.display }
 
-    /// How one keysym is typed: a keycode and the real modifiers its level needs.
-    struct Stroke: Equatable {
-        var keycode: UInt8
-        var modifiers: UInt32
-    }
-
-    private var byKeysym: [UInt: Stroke] = [:]
-    private var byCharacter: [UInt32: Stroke] = [:]
-    private var keymapGroup: Int32 = -1
+    /// What the active keymap types, read when it changed (`keymapIsStale`).
+    private var keymap = Keymap()
     private var keymapIsStale = true
-    /// A keycode for each of the eight real modifiers, for pressing them.
-    private var modifierKeycodes: [UInt8] = Array(repeating: 0, count: 8)
-    /// Modifiers that only choose a level (Shift, AltGr): never lock-like ones such as NumLock.
-    private var levelModifierMask: UInt32 = UInt32(ShiftMask)
-
+    private var byKeysym: [UInt: Stroke] { keymap.byKeysym }
+    private var byCharacter: [UInt32: Stroke] { keymap.byCharacter }
     /// Keycodes with no symbols, lent to characters the keymap lacks.
-    public private(set) var spareKeycodes: [UInt8] = []
+    public var spareKeycodes: [UInt8] { keymap.spareKeycodes }
+
     /// What each spare keycode holds now: the keysyms mapped to it.
     private var spareContents: [UInt8: [UInt]] = [:]
     /// When each spare keycode was last pressed (monotonic seconds).
@@ -74,11 +65,6 @@ public final class Injector: EventSource {
     /// How long a client that speaks the ping may take to answer before the keycode is mapped anyway (it
     /// is stopped or hung: the keyboard must go on).
     public static let spareReadTimeout = 2.0
-
-    /// How many spare keycodes the ring uses at most: enough that a person never waits for the delay, even
-    /// typing emoji, whose sequences take up to ten code points (a family, a toned couple), several a
-    /// keycode of their own.
-    public static let spareRingSize = 32
 
     /// Where the spare keycodes in use are written down, for a start after a kill to empty them (made on
     /// first use, after the first frame: its atom costs a round trip).
@@ -223,7 +209,7 @@ public final class Injector: EventSource {
     private func press(_ stroke: Stroke, holding extra: [UInt8] = []) {
         var modifiers: [UInt8] = extra
         for bit in 0..<8 where stroke.modifiers & (1 << UInt32(bit)) != 0 {
-            let keycode = modifierKeycodes[bit]
+            let keycode = keymap.modifierKeycodes[bit]
             if keycode != 0 && !modifiers.contains(keycode) { modifiers.append(keycode) }
         }
         for keycode in modifiers { XTestFakeKeyEvent(display, UInt32(keycode), 1, 0) }
@@ -338,91 +324,13 @@ public final class Injector: EventSource {
         if keymapIsStale { reloadKeymap() }
     }
 
-    private func currentGroup() -> Int32 {
-        var state = XkbStateRec()
-        XkbGetState(display, UInt32(XkbUseCoreKbd), &state)
-        return Int32(state.group)
-    }
-
     private func reloadKeymap() {
         keymapIsStale = false
-        keymapGroup = currentGroup()
-        readModifierMap()
-        guard let xkb = XkbGetMap(display, UInt32(XkbKeySymsMask | XkbKeyTypesMask), UInt32(XkbUseCoreKbd)) else {
-            return
-        }
-        defer { XkbFreeKeyboard(xkb, 0, 1) }
-        byKeysym = [:]
-        byCharacter = [:]
-        var ranks: [UInt: Int] = [:]
-        let minKeycode = Int(xkb.pointee.min_key_code), maxKeycode = Int(xkb.pointee.max_key_code)
-        var spares: [UInt8] = []
-        for keycode in minKeycode...maxKeycode {
-            let groups = CX11_keyNumGroups(xkb, Int32(keycode))
-            // A spare keycode stays ours while it holds what we put there; a new keymap (setxkbmap)
-            // replaces it, and then empty keycodes are found anew.
-            if let held = spareContents[UInt8(keycode)] {
-                if groups > 0 && UInt(CX11_keySym(xkb, Int32(keycode), 0, 0)) == held[0] {
-                    spares.append(UInt8(keycode))
-                    continue
-                }
-                spareContents[UInt8(keycode)] = nil
-                record.write(spareContents)
-            }
-            if groups == 0 {
-                if spares.count < Self.spareRingSize { spares.append(UInt8(keycode)) }
-                continue
-            }
-            let group = keymapGroup % groups
-            for level in 0..<CX11_keyGroupWidth(xkb, Int32(keycode), group) {
-                let keysym = UInt(CX11_keySym(xkb, Int32(keycode), group, level))
-                let modifiers = CX11_levelModifiers(xkb, Int32(keycode), group, level)
-                guard keysym != 0, modifiers >= 0, UInt32(modifiers) & ~levelModifierMask == 0 else { continue }
-                // Fewer modifiers first; keypad keys last (terminals may send escapes for them).
-                let isKeypad = (0xFF80...0xFFBD).contains(keysym)
-                let rank = (isKeypad ? 100 : 0) + Int(UInt32(modifiers).nonzeroBitCount)
-                if let old = ranks[keysym], old <= rank { continue }
-                ranks[keysym] = rank
-                byKeysym[keysym] = Stroke(keycode: UInt8(keycode), modifiers: UInt32(modifiers))
-            }
-        }
-        var characterRanks: [UInt32: Int] = [:]
-        for (keysym, stroke) in byKeysym {
-            // Dead keys compose with the next key: they never type their character alone.
-            if (0xFE50...0xFE93).contains(keysym) { continue }
-            let character = xkb_keysym_to_utf32(UInt32(keysym))
-            guard character != 0, let rank = ranks[keysym] else { continue }
-            if let old = characterRanks[character], old <= rank { continue }
-            characterRanks[character] = rank
-            byCharacter[character] = stroke
-        }
-        spareKeycodes = spares
-    }
-
-    private func readModifierMap() {
-        guard let map = XGetModifierMapping(display) else { return }
-        defer { XFreeModifiermap(map) }
-        let perModifier = Int(map.pointee.max_keypermod)
-        levelModifierMask = UInt32(ShiftMask)
-        // The modifier that AltGr sets: pressed through a key that sends ISO_Level3_Shift (a Mode_switch
-        // key in the same row switches groups instead, and does not reach level 3).
-        for modifier in 0..<8 {
-            var chosen: UInt8 = 0
-            var level3: UInt8 = 0
-            for index in 0..<perModifier {
-                let keycode = map.pointee.modifiermap[modifier * perModifier + index]
-                guard keycode != 0 else { continue }
-                if chosen == 0 { chosen = keycode }
-                if level3 == 0 && modifier >= 3
-                    && XkbKeycodeToKeysym(display, keycode, 0, 0) == UInt(XK_ISO_Level3_Shift) {
-                    level3 = keycode
-                }
-            }
-            if level3 != 0 {
-                levelModifierMask |= 1 << UInt32(modifier)
-                chosen = level3
-            }
-            modifierKeycodes[modifier] = chosen
+        guard let (read, lost) = Keymap.read(display, held: spareContents) else { return }
+        keymap = read
+        if !lost.isEmpty {
+            for keycode in lost { spareContents[keycode] = nil }
+            record.write(spareContents)
         }
     }
 }
