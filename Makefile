@@ -53,7 +53,18 @@ deps:
 test-deps:
 	@scripts/install-packages $(TEST_PACKAGES)
 
-build: deps
+# What Keypane declares of libatspi and libdbus (Sources/CAtspi/shim.h), which it opens with dlopen, checked
+# against the libraries' own headers with the toolchain's clang: a declaration that differs fails the build.
+# A step of make's, not a SwiftPM plugin: a second plugin made swift build hang where the network namespace
+# has no loopback (the offline build of make test's test-dist).
+CLANG := $(or $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))clang),clang)
+C_DECLARATIONS := .build/c-declarations-checked
+$(C_DECLARATIONS): Sources/CAtspi/shim.h Sources/Accessibility/Libraries.swift scripts/check-c-declarations \
+		scripts/check-c-declarations.c
+	@mkdir -p .build
+	scripts/check-c-declarations $(CURDIR) $(CLANG) $@
+
+build: deps $(C_DECLARATIONS)
 	$(SWIFT) build
 	$(MAKE) dictionaries DICT_TOOL=.build/debug/keypane-dict
 
@@ -84,7 +95,7 @@ RELEASE_FLAGS += -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-l
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	$(if $(wildcard scripts/keypane.ld),-Xlinker -T -Xlinker $(CURDIR)/scripts/keypane.ld)
 
-release: deps
+release: deps $(C_DECLARATIONS)
 	@# The link reads the function order, which SwiftPM does not know of: a newer order relinks.
 	@if [ -f .build/release/keypane ] && [ scripts/keypane.ld -nt .build/release/keypane ]; then rm -f .build/release/keypane; fi
 	@if [ -n "$(STATIC_CXX)" ]; then mkdir -p .build/static-cxx && echo "INPUT($(STATIC_CXX))" > .build/static-cxx/libstdc++.so; fi
@@ -124,7 +135,7 @@ dist:
 	scripts/make-dist out
 
 # The fast inner loop: every test but the end-to-end ones, with no X server and nothing installed.
-check:
+check: $(C_DECLARATIONS)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 

@@ -33,7 +33,7 @@ let package = Package(
         systemLibrary("CPangoFc", pkgConfig: "pangoft2", apt: ["libpango1.0-dev", "libfontconfig-dev"]),
         // What Keypane uses of libatspi and libdbus, declared in its shim.h: the program opens the libraries
         // with dlopen once it follows the focus (Accessibility/Libraries.swift) and is not linked with them.
-        // The CheckCDeclarations plugin compares shim.h with their headers (scripts/check-c-declarations).
+        // make compares shim.h with their headers before it builds (scripts/check-c-declarations).
         .systemLibrary(name: "CAtspi"),
 
         // MARK: - Pure Swift
@@ -53,9 +53,8 @@ let package = Package(
 
         // MARK: - Accessibility bus
         .target(name: "Accessibility", dependencies: ["CAtspi", "CPangoCairo", "EventLoop", "KeyboardModel"],
-                swiftSettings: swiftSettings, plugins: ["CheckCDeclarations"]),
+                swiftSettings: swiftSettings),
         // Checks CAtspi's declarations against libatspi's and libdbus's headers when they change.
-        .plugin(name: "CheckCDeclarations", capability: .buildTool()),
 
         // MARK: - X11
         .target(name: "XDisplay", dependencies: ["CX11"], swiftSettings: swiftSettings),
