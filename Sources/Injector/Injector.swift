@@ -268,11 +268,8 @@ public final class Injector: EventSource {
     }
 
     /// The spare keycode to map anew: the one pressed longest ago, one never pressed first (the first
-    /// in the keymap's order among equals). Taken in turn instead, a keycode whose character was typed a
-    /// moment ago came round as often as the others, and typing waited out the reuse delay: Russian or
-    /// Greek under a US keymap (33 letters, 19 spare keycodes on an evdev keymap), 8 letters a second,
-    /// waited some 80 ms on one letter in 50 (13,000 letters of common words, simulated), and mapped
-    /// 30% more often (each mapping is a MappingNotify to every client; openbox takes 50 ms over one).
+    /// in the keymap's order among equals), so that a character typed a moment ago keeps its keycode and
+    /// typing seldom waits for a client to read (docs/performance.md has the figures).
     static func spareToMap(_ keycodes: [UInt8], lastUse: [UInt8: Double]) -> UInt8? {
         keycodes.min { (lastUse[$0] ?? -.infinity) < (lastUse[$1] ?? -.infinity) }
     }

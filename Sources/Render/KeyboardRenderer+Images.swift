@@ -33,11 +33,9 @@ extension KeyboardRenderer {
         case preview(label: String, width: Int, height: Int, key: Rect)
     }
 
-    /// The most looks kept; past it, those least recently drawn go (`RecentImages`). A keyboard's layer
-    /// shows some 40 keys, each up and pressed, and previews for its letters: typing on two layers stays
-    /// within it, as does an emoji page (some 45 keys) with the two drawn ahead. Each image is about 1 KiB
-    /// here and, 1280 pixels wide, a 20 KiB pixmap in the X server; at 600, the soak's visits to every
-    /// keyboard grew the keyboard by 500 KiB (and the server by its 600 pixmaps).
+    /// The most looks kept; past it, those least recently drawn go (`RecentImages`). Typing on two layers
+    /// stays within it, as does an emoji page with the two drawn ahead; more kept only grew the keyboard
+    /// and the X server (docs/performance.md).
     static let imageLimit = 200
 
     func forgetImages() {

@@ -263,9 +263,8 @@ public final class KeyboardRenderer {
     /// octave (each 2.9% above the one before), never below `smallestLabel` when `size` is not. Cairo keeps
     /// the glyphs of each size it draws (up to 256 sizes and 16,000 glyphs, with no call that lets them
     /// go), and sizes worked out to the last fraction made new ones for nearly every keyboard size, shrunk
-    /// word and suggestion: the thirteen keyboards shown at the soak's five screen sizes grew the keyboard
-    /// by 600 KiB, and resizing went on growing it. On the ladder every keyboard size shares some 60 sizes
-    /// from 11 to 60 px, and the same visits grow it by 412 KiB.
+    /// word and suggestion, so that resizing went on growing the keyboard; on the ladder every keyboard
+    /// size shares a few dozen sizes (docs/performance.md).
     public static func drawnSize(_ size: Double) -> Double {
         guard size > 0 else { return size }
         let step = pow(2, ((log2(size) * 24) + 1e-9).rounded(.down) / 24)
