@@ -420,6 +420,33 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     print("keypane idle for 5 s: \(child.wakeups - wakeBefore) wake-ups, \(format((child.cpuSeconds - idleCPU) * 1000)) ms CPU")
     child.stop()
 
+    // The CPU a tap costs typing prose, words and spaces as a person types them (one key tapped a thousand
+    // times above is one ever longer word for the suggestions), with suggestions on and off.
+    let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
+    for suggestions in [true, false] {
+        let arguments = keypaneArguments + (suggestions ? [] : ["--no-suggestions"])
+        let (typist, _, typistWindow) = try bench.startAndWaitForMap(arguments, className: "keypane")
+        defer { typist.stop() }
+        usleep(300_000)
+        let (tx, ty) = bench.origin(of: typistWindow)
+        let (tw, th) = bench.size(of: typistWindow)
+        let keys = try KeyboardLayoutEngine.layout(layout, width: tw, height: th,
+                                                   options: LayoutOptions(showsGlobe: false, showsSuggestions: suggestions))
+        let places = Dictionary(uniqueKeysWithValues: Set(prose).compactMap { character -> (Character, (Int, Int))? in
+            guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
+            return (character, (tx + key.x + key.width / 2, ty + key.y + key.height / 2))
+        })
+        let cpuBeforeProse = typist.cpuSeconds
+        var typed = 0
+        for character in (0..<8).flatMap({ _ in prose }) {
+            guard let (x, y) = places[character] else { continue }
+            _ = bench.tapLatency(x: x, y: y)
+            typed += 1
+        }
+        let perTap = (typist.cpuSeconds - cpuBeforeProse) / Double(max(typed, 1))
+        print("keypane CPU per tap typing prose, suggestions \(suggestions ? "on" : "off"): \(Int(perTap * 1e6)) µs (\(typed) taps)")
+    }
+
     // matchbox-keyboard, the same taps on a letter key of its window.
     let peerPath = matchboxPath
     guard access(peerPath, X_OK) == 0 else { return }
