@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "KeyboardModel", dependencies: ["Basics"], swiftSettings: swiftSettings),
         .target(name: "Words", swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel", "Words"], swiftSettings: swiftSettings),
-        .target(name: "EventLoop", swiftSettings: swiftSettings),
+        .target(name: "EventLoop", dependencies: ["Basics"], swiftSettings: swiftSettings),
         // Start-up step timings on stderr with KEYPANE_TRACE=1.
         .target(name: "Trace", swiftSettings: swiftSettings),
 
@@ -70,7 +70,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
 
         // MARK: - Drawing
-        .target(name: "Render", dependencies: ["KeyboardModel", "Trace", "CCairo", "CPangoCairo", "CPangoFc"],
+        .target(name: "Render", dependencies: ["Basics", "KeyboardModel", "Trace", "CCairo", "CPangoCairo", "CPangoFc"],
                 swiftSettings: swiftSettings),
 
         // MARK: - Executable

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import Basics
 
 /// Work done on a thread of its own, then a step on the loop's thread: at the source's first turn after the
 /// work is done, `then` runs; after it the source waits for nothing. For work that must not hold up a frame
@@ -18,12 +19,6 @@ public final class BackgroundWork: EventSource {
         public init() {}
     }
 
-    /// The closure that starts a thread: it runs this.
-    private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
     /// Starts `work` on a thread (or, when no thread can be made, runs it now).
     public init(_ work: @escaping @Sendable () -> Void, then: @escaping () -> Void) {
         var ends: [Int32] = [-1, -1]
@@ -33,24 +28,16 @@ public final class BackgroundWork: EventSource {
         writeEnd = ends[1]
         self.then = then
         let descriptor = writeEnd
-        let body = Body {
+        let body: @Sendable () -> Void = {
             work()
             var byte: UInt8 = 1
             _ = write(descriptor, &byte, 1)
         }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(body).toOpaque()
-        if descriptor >= 0, pthread_create(&thread, nil, { context in
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil)
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context) == 0 {
-            self.thread = thread
+        if descriptor >= 0, let started = startThread(body) {
+            thread = started
         } else {
             // No thread: the work is done now; with no pipe either, `then` runs at once.
-            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            body()
             if descriptor < 0 { finish() }
         }
     }

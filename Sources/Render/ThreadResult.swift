@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+internal import Basics
 
 /// A value made on a thread of its own: asked whether it is done, or waited for. Made with no thread to
 /// run on, it is made at once.
@@ -24,7 +25,9 @@ final class ThreadResult<Value: Sendable>: Sendable {
     init(_ make: @escaping @Sendable () -> Value) {
         let box = Box(making: make)
         self.box = box
-        thread = Mutex(startThread { box.run() })
+        let started = startThread { box.run() }
+        if started == nil { box.run() }
+        thread = Mutex(started)
     }
 
     /// Whether the value is made.
@@ -35,28 +38,4 @@ final class ThreadResult<Value: Sendable>: Sendable {
         if let running = thread.withLock({ $0.take() }) { pthread_join(running, nil) }
         return box.value.withLock { $0! }
     }
-}
-
-/// The closure a thread runs.
-private final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
-/// Runs `body` on a new thread with every signal blocked (signals are the loop's); runs it now and returns
-/// nil when no thread can be made.
-private func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-    var thread = pthread_t()
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    guard pthread_create(&thread, nil, { context in
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
-        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-    }, context) == 0 else {
-        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-    }
-    return thread
 }
