@@ -142,6 +142,7 @@ public final class Keyboard {
     /// progress are dropped, as the keys under them moved; layer, shift and keyboard stay.
     public func place() {
         guard let size = display.place(rows: engine.geometry.rows, laidOutAt: engine.size) else { return }
+        _ = engine.cancelTouches()
         resize(to: size)
         display.drawAll(engine)
     }
