@@ -149,6 +149,19 @@ final class BusyLoops {
         }
     }
 
+    /// A sentence with every Russian letter: under the US keymap, more letters than spare keycodes.
+    static let pangram = "съешь же еще этих мягких французских булок да выпей чаю "
+
+    /// A GTK or Qt window with its plain field clicked, and the Russian keyboard started.
+    static func russianIntoField(toolkit: String, session: XSession, bus: SessionBus) throws -> (FieldsWindow, LiveKeyboard) {
+        let app = try FieldsWindow(session: session, environment: bus.environment,
+                                   script: toolkit == "GTK" ? "gtk-fields.py" : "qt-fields.py", widgets: toolkit == "GTK" ? 5 : 3,
+                                   arguments: toolkit == "GTK" ? [session.directory.appendingPathComponent("t.out").path] : [])
+        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        usleep(300_000)
+        return (app, try LiveKeyboard(session: session, arguments: ["--keyboards", "ru"]))
+    }
+
     /// A GTK and a Qt client stopped for a second (SIGSTOP) while a sentence with every Russian letter is
     /// tapped: the spare keycodes run out, and none is mapped anew before the client has read its last press,
     /// so the client, going on, reads each press with the character it was sent with.
@@ -158,18 +171,12 @@ final class BusyLoops {
         defer { session.stop() }
         let bus = try SessionBus(session: session)
         defer { bus.stop() }
-        let app = try FieldsWindow(session: session, environment: bus.environment,
-                                   script: toolkit == "GTK" ? "gtk-fields.py" : "qt-fields.py", widgets: toolkit == "GTK" ? 5 : 3,
-                                   arguments: toolkit == "GTK" ? [session.directory.appendingPathComponent("t.out").path] : [])
-        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
-        usleep(300_000)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "ru"])
-        let pangram = "съешь же еще этих мягких французских булок да выпей чаю "
+        let (app, keyboard) = try Self.russianIntoField(toolkit: toolkit, session: session, bus: bus)
         let pid = app.process.processIdentifier
         kill(pid, SIGSTOP)
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { kill(pid, SIGCONT) }
-        try Self.tapText(pangram, keyboard: keyboard, type: "ru")
-        #expect(app.waitFor("plain", pangram, timeout: 20) == pangram)
+        try Self.tapText(Self.pangram, keyboard: keyboard, type: "ru")
+        #expect(app.waitFor("plain", Self.pangram, timeout: 20) == Self.pangram)
         #expect(keyboard.terminate().0 == 0)
     }
     /// A GTK client stopped (SIGSTOP) while a Russian pangram is typed into it at once: the spare keycodes
@@ -180,12 +187,7 @@ final class BusyLoops {
         defer { session.stop() }
         let bus = try SessionBus(session: session)
         defer { bus.stop() }
-        let app = try FieldsWindow(session: session, environment: bus.environment, script: "gtk-fields.py", widgets: 5,
-                                   arguments: [session.directory.appendingPathComponent("t.out").path])
-        session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
-        usleep(300_000)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "ru"])
-        let pangram = "съешь же еще этих мягких французских булок да выпей чаю "
+        let (app, keyboard) = try Self.russianIntoField(toolkit: "GTK", session: session, bus: bus)
         let pid = app.process.processIdentifier
         kill(pid, SIGSTOP)
         var stopped = true
@@ -193,7 +195,7 @@ final class BusyLoops {
         // Twice: the second sentence's letters all need a keycode the stopped client has not read.
         for _ in 0..<2 {
             let start = Date()
-            #expect(try session.run(keypanePath, ["type", pangram]).status == 0)
+            #expect(try session.run(keypanePath, ["type", Self.pangram]).status == 0)
             let took = Date().timeIntervalSince(start)
             #expect(took < 1.5, "typing into a stopped client held the keyboard for \(took) s")
         }
@@ -202,7 +204,7 @@ final class BusyLoops {
         #expect(Date().timeIntervalSince(start) < 1.0, "the keyboard did not answer while a client was stopped")
         kill(pid, SIGCONT)
         stopped = false
-        #expect(app.waitFor("plain", pangram + pangram, timeout: 20) == pangram + pangram)
+        #expect(app.waitFor("plain", Self.pangram + Self.pangram, timeout: 20) == Self.pangram + Self.pangram)
         #expect(keyboard.terminate().0 == 0)
     }
 }
