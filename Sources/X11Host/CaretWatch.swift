@@ -6,10 +6,10 @@ internal import XDisplay
 /// click or touch landed outside the keyboard. The typing engine's record of what it typed (for
 /// autocapitalization, the double-space period, undoing a smart quote) then starts afresh.
 ///
-/// Clicks and touches anywhere are seen as XInput 2 raw events, which carry no position. A raw click is
-/// outside when the pointer is not over the keyboard at the end of its round of events (one round trip,
-/// only then); a raw touch is outside unless the keyboard's own touch of the same tap comes within
-/// `samePress`, so it is decided by a timer, `outsideTouch`, which the loop runs as one of its sources.
+/// Clicks and touches anywhere are seen as XInput 2 raw events, which carry no position. One is outside
+/// unless the keyboard's own press comes within `samePress`, which a timer, `outsidePress`, waits for as one of
+/// the loop's sources. A click whose own press is late is asked about (one round trip): the window
+/// manager's grab can hold a click's core event back, but not where the pointer is.
 final class CaretWatch {
     let connection: DisplayConnection
     let window: KeyboardWindow
@@ -21,11 +21,15 @@ final class CaretWatch {
     private(set) var activeWindow: UInt = 0
     /// When the keyboard was last touched.
     private var lastKeyboardPress = -Double.infinity
-    /// A click seen anywhere (a raw event) whose own press on the keyboard has not come in the same round.
+    /// A click seen anywhere (a raw event) whose own press on the keyboard has not come yet.
     private var rawClick = false
-    /// Fires when a touch seen anywhere counts as outside the keyboard, unless one on it comes first.
-    private(set) lazy var outsideTouch = TimerSource { [unowned self] in moved() }
-    /// How far apart the raw touch and the keyboard's own touch of one tap may arrive.
+    /// Fires when a press seen anywhere counts as outside the keyboard, unless one on it comes first.
+    private(set) lazy var outsidePress = TimerSource { [unowned self] in
+        let click = rawClick
+        rawClick = false
+        if !click || !pointerIsOnKeyboard() { moved() }
+    }
+    /// How far apart the raw press and the keyboard's own press of one click or tap may arrive.
     static let samePress = 0.03
 
     init(connection: DisplayConnection, window: KeyboardWindow) {
@@ -49,29 +53,27 @@ final class CaretWatch {
 
     /// A click anywhere (buttons 1-3; the wheel and side buttons only scroll): where, is asked at the end
     /// of the round.
-    func clickedSomewhere() { rawClick = true }
+    func clickedSomewhere(now: Double) {
+        rawClick = true
+        if outsidePress.deadline == nil { outsidePress.set(at: now + Self.samePress) }
+    }
 
     /// The keyboard's own press of a click came: it was not outside.
-    func clickedOnKeyboard() { rawClick = false }
+    func clickedOnKeyboard() {
+        rawClick = false
+        outsidePress.cancel()
+    }
 
     /// A touch anywhere: outside the keyboard unless the keyboard's own touch comes with it.
     func touchedSomewhere(now: Double) {
         guard now - lastKeyboardPress > Self.samePress else { return }
-        outsideTouch.set(at: now + Self.samePress)
+        outsidePress.set(at: now + Self.samePress)
     }
 
     /// A touch on the keyboard: the raw touch of the same tap is not one outside.
     func touchedKeyboard(now: Double) {
         lastKeyboardPress = now
-        outsideTouch.cancel()
-    }
-
-    /// The end of a round of events: a click with no press on the keyboard in it, and the pointer
-    /// elsewhere, may have moved the caret.
-    func endOfRound() {
-        guard rawClick else { return }
-        rawClick = false
-        if !pointerIsOnKeyboard() { moved() }
+        outsidePress.cancel()
     }
 
     /// Whether the pointer is over the keyboard's window now.

@@ -173,7 +173,7 @@ public final class KeyboardHost {
         loop.add(screenSettled)             // dock again after a burst of screen changes
         loop.add(memoryRest)                // give back freed memory once events stop for a while
         loop.add(drawingAhead)              // emoji pages drawn ahead, a key a turn
-        loop.add(screen.caret.outsideTouch) // a touch outside the keyboard: the caret may have moved
+        loop.add(screen.caret.outsidePress) // a click or touch outside the keyboard: the caret may have moved
         fields.map { loop.add($0) }         // the accessibility bus and the field's timers
         loop.add(keyboard.suggestions)      // suggestions decoded on their thread
 

@@ -10,7 +10,6 @@ internal import Typing
 /// handles it; the end of each round (its `prepare`) draws what changed, once, and flushes.
 extension KeyboardHost: EventSource {
     public func prepare(now: Double) -> Interest {
-        screen.caret.endOfRound()
         // The word changed this round: the worker decodes it while the keystroke is already on its way.
         keyboard.endOfRound()
         // Pixels once per round of events: a press and release read together draw only their outcome.
@@ -154,7 +153,7 @@ extension KeyboardHost: EventSource {
                 keyboard.pressedAnywhere(by: .touch)
             } else if (1...3).contains(raw.detail), raw.flags & XIPointerEmulated == 0 {
                 // A touch's emulated click is no click: the touch has been seen.
-                screen.caret.clickedSomewhere()
+                screen.caret.clickedSomewhere(now: now)
                 keyboard.pressedAnywhere(by: .click)
             }
             return
