@@ -98,18 +98,18 @@ let layoutsOption = Option.value("layouts", "dir", "The folder of layout files (
 /// layouts/) added; or a one-line message and exit status 1. A user's layout that cannot be read is said
 /// and left out, unless it is among the problems already `said`. With `only`, just the layouts named and
 /// those they inherit from are parsed (the others are still `available` by name).
-func loadLibrary(_ options: ParsedOptions, only names: Set<String>? = nil,
+func loadLibrary(layouts: String?, only names: Set<String>? = nil,
                  said: [String] = []) -> (LayoutLibrary, problems: [String]) {
     do {
-        let (library, problems) = try readLibrary(options, only: names)
+        let (library, problems) = try readLibrary(layouts: layouts, only: names)
         problems.filter { !said.contains($0) }.forEach { warn($0) }
         return (library, problems)
     } catch { fail(error.description) }
 }
 
 /// loadLibrary's work: the library and the problems to say, or what stops it thrown.
-func readLibrary(_ options: ParsedOptions, only names: Set<String>? = nil) throws(UsageError) -> (LayoutLibrary, [String]) {
-    if let directory = options["layouts"] {
+func readLibrary(layouts: String?, only names: Set<String>? = nil) throws(UsageError) -> (LayoutLibrary, [String]) {
+    if let directory = layouts {
         do { return (try LayoutLibrary(directory: directory, only: names), []) } catch { throw UsageError("\(error)") }
     }
     guard let directory = Assets.layoutsDirectory() else {
@@ -131,7 +131,7 @@ struct LayoutsCommand {
     init(_ options: ParsedOptions) { self.options = options }
 
     func run() {
-        let (library, _) = loadLibrary(options)
+        let (library, _) = loadLibrary(layouts: options["layouts"])
         for name in library.layouts.keys.sorted() {
             let layout = library.layouts[name]!
             print("\(name)\t\(layout.type.rawValue)\t\(layout.layers.joined(separator: ","))\t\(layout.title)")

@@ -16,14 +16,8 @@ struct LanguageChoice {
     /// Whether the user named them (else they were found).
     let named: Bool
 
-    init(options: ParsedOptions, connection: DisplayConnection) {
-        let listed = options.value("languages", { list -> [String]? in
-            let tags = list.split(separator: ",").map { Language.normalized(String($0.trimmingSpaces)) }
-            return tags.isEmpty || tags.contains(nil) ? nil : tags.compactMap { $0 }
-        }, problem: { list in
-            let bad = list.split(separator: ",").map { String($0.trimmingSpaces) }.first { Language.normalized($0) == nil }
-            return "bad language '\(bad ?? list)' in --languages: expected language tags such as de, fr, ru or en-GB"
-        })
+    /// `listed`: the languages the settings name, if they do.
+    init(named listed: [String]?, connection: DisplayConnection) {
         named = listed != nil
         var found = listed ?? []
         if listed == nil {

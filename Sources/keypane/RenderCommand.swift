@@ -48,7 +48,7 @@ struct RenderCommand {
         let layer = options["layer"], shift = options["shift"] ?? "off"
         let output = options["output"]!, geometry = options["geometry"], pressed = options["pressed"]
         let returnKeyName = options["return-key"] ?? "default", themeName = options["theme"] ?? "light"
-        var (library, _) = loadLibrary(options)
+        var (library, _) = loadLibrary(layouts: options["layouts"])
         if options["type"] == EmojiBoard.name { _ = EmojiSource.add(to: &library) }
         let languages = options["languages"].map { list in
             list.split(separator: ",").map { text -> String in

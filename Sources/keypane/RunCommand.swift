@@ -114,8 +114,8 @@ struct RunCommand {
         }
     }
 
-    let options: ParsedOptions
-    init(_ options: ParsedOptions) { self.options = options }
+    let settings: RunSettings
+    init(_ options: ParsedOptions) { settings = RunSettings(options) }
 
     /// Runs the keyboard; returns its exit status.
     func run() -> Int32 {
@@ -130,67 +130,45 @@ struct RunCommand {
         let fontsLater = snapshotPath.map { access($0, R_OK) == 0 } ?? false
         if !fontsLater { LabelFonts.prepare(recordAt: fontRecord) }
         let connection: DisplayConnection
-        do { connection = try DisplayConnection(name: options["display"]) } catch { fail("\(error)") }
+        do { connection = try DisplayConnection(name: settings.display) } catch { fail("\(error)") }
         Trace.step("display opened")
         KeyboardHost.internStartUpAtoms(connection)
         if KeyboardHost.sendToRunning(.show, connection: connection) { return 0 }
         Trace.step("no keyboard running yet")
 
         // Only the layouts to show are parsed before the first frame; more once it is on screen (below).
-        let listed = { (list: String) in list.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty } }
-        let languages = options["keyboards"] == nil ? LanguageChoice(options: options, connection: connection) : nil
-        let wanted = Set((options["keyboards"].map(listed) ?? (languages?.candidates ?? []) + ["desktop"])
-                         + [options["type"]].compactMap { $0 })
-        var (library, saidProblems) = loadLibrary(options, only: wanted)
+        let languages = settings.keyboards == nil ? LanguageChoice(named: settings.languages, connection: connection) : nil
+        let wanted = Set((settings.keyboards ?? (languages?.candidates ?? []) + ["desktop"]) + [settings.type].compactMap { $0 })
+        var (library, saidProblems) = loadLibrary(layouts: settings.layouts, only: wanted)
         // The emoji keyboard is read before the first frame only when it is named; else once the frame is out.
         let emojiNamed = wanted.contains(EmojiBoard.name)
         var emojiBoard = emojiNamed ? EmojiSource.add(to: &library) : nil
         let known = library.available.joined(separator: ", ")
         let exists = { (name: String) in library.available.contains(name) }
-        var enabled = options.value("keyboards", { list -> [String]? in
-            let names = listed(list)
-            return names.isEmpty || !names.allSatisfy(exists) ? nil : names
-        }, problem: { list in
-            let unknown = listed(list).first { !exists($0) }
-            return unknown.map { "unknown keyboard '\($0)' in --keyboards: expected one of \(known)" }
-                ?? "--keyboards names no keyboard"
-        }) ?? ((languages?.keyboards(among: library.available) ?? ["default"]) + ["desktop"]).filter(exists)
-        let type = options.value("type", { exists($0) ? $0 : nil },
-                                 problem: { "unknown keyboard type '\($0)': expected one of \(known)" })
+        var enabled = settings.keyboards.flatMap { names in
+            settings.accepts("keyboards", !names.isEmpty && names.allSatisfy(exists), problem:
+                names.first { !exists($0) }.map { "unknown keyboard '\($0)' in --keyboards: expected one of \(known)" }
+                    ?? "--keyboards names no keyboard") ? names : nil
+        } ?? ((languages?.keyboards(among: library.available) ?? ["default"]) + ["desktop"]).filter(exists)
+        let type = settings.type.flatMap { name in
+            settings.accepts("type", exists(name), problem: "unknown keyboard type '\(name)': expected one of \(known)") ? name : nil
+        }
         if let type, !enabled.contains(type) { enabled.append(type) }
         guard !enabled.isEmpty else { fail("no keyboard to show: the layouts have neither default nor desktop") }
         // A name refused above brings the default keyboards, which were not read yet.
         if !enabled.allSatisfy({ library[$0] != nil }) {
-            library = loadLibrary(options, only: Set(enabled), said: saidProblems).0
+            library = loadLibrary(layouts: settings.layouts, only: Set(enabled), said: saidProblems).0
             if enabled.contains(EmojiBoard.name) { emojiBoard = EmojiSource.add(to: &library) }
         }
         Trace.step("layouts read")
-        let returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
-            "unknown return key '\($0)': expected one of \(ReturnKeyType.allNames)"
-        }) ?? .default
-        let theme = options.value("theme", Theme.named, problem: { "unknown theme '\($0)': expected one of \(Theme.allNames)" })
-            ?? .light
-        var hostOptions = KeyboardHost.Options(monitor: options["monitor"], floating: options.flag("floating", default: false),
-                                               autoShow: autoShow(options),
-                                               showButton: options.flag("show-button", default: true),
+        var hostOptions = KeyboardHost.Options(monitor: settings.monitor, floating: settings.floating,
+                                               autoShow: settings.autoShow, showButton: settings.showButton,
                                                positionFile: PositionFile.standard())
-        enum Height { case pixels(Int), fraction(Double) }
-        switch options.value("height", { text -> Height? in
-            if text.hasSuffix("%"), let percent = Double(text.dropLast()), percent > 0, percent <= 100 {
-                return .fraction(percent / 100)
-            }
-            return Int(text).flatMap { $0 > 0 ? .pixels($0) : nil }
-        }, problem: { "bad --height '\($0)': expected pixels (300) or a percentage (35%)" }) {
+        switch settings.height {
         case .pixels(let pixels): hostOptions.height = pixels
         case .fraction(let fraction): hostOptions.heightFraction = fraction
         case nil: break
         }
-
-        var traits = TextTraits.Overrides(autocorrection: options.flags["autocorrection"],
-                                          smartQuotes: options.flags["smart-quotes"],
-                                          smartDashes: options.flags["smart-dashes"], secureEntry: options.flags["secure"])
-        traits.autocapitalization = options.value("autocapitalization", TextTraits.Autocapitalization.init(rawValue:),
-                                                  problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
 
         let sound = inputClick()
 
@@ -229,11 +207,11 @@ struct RunCommand {
         var engine: TypingEngine
         do {
             engine = try TypingEngine(library: library, enabled: enabled, current: enabled.firstIndex(of: first)!,
-                                      returnKey: returnKey, traits: traits, width: 1024, height: 320)
+                                      returnKey: settings.returnKey, traits: settings.traits, width: 1024, height: 320)
         } catch { fail("\(error)") }
         Trace.step("keyboard laid out")
         if let emojiBoard { engine.addEmoji(emojiBoard) }
-        if !emojiNamed, options["keyboards"] == nil, options.flag("emoji", default: true) {
+        if !emojiNamed, settings.keyboards == nil, settings.emoji {
             // The list is read when the emoji keyboard is first wanted; whether it is there, now.
             if access(EmojiCatalog.standardPath, R_OK) == 0 {
                 hostOptions.keyboard.emojiCatalog = { firstPageOnly in
@@ -244,39 +222,32 @@ struct RunCommand {
             }
         }
         hostOptions.keyboard.emojiFile = StateFile.standard("emoji")
-        engine.timing = timing()
-        engine.suggestionsEnabled = options.flag("suggestions", default: true)
+        engine.timing = settings.timing
+        engine.suggestionsEnabled = settings.suggestions
         if engine.suggestionsEnabled {
             var dictionaries = Assets.dictionaries()
-            if let named = options["dictionary"] {
-                let parts = named.split(separator: "=", maxSplits: 1).map(String.init)
-                if parts.count == 2, !parts[0].contains("/"), !parts[0].isEmpty {
-                    dictionaries[Language.primary(parts[0].lowercased())] = parts[1]
-                } else {
-                    dictionaries["en"] = named
-                }
-            }
+            if let (language, path) = settings.dictionary { dictionaries[language] = path }
             engine.dictionaryLanguages = Set(dictionaries.keys)
             if !dictionaries.isEmpty {
                 hostOptions.keyboard.suggestionFiles = SuggestionWorker.Files(dictionaries: dictionaries,
                                                                      learnedFolder: Self.learnedFolder())
             }
         }
-        hostOptions.labelScale = options.labelScale
+        hostOptions.labelScale = settings.labelScale
         hostOptions.fontRecord = fontRecord
         // Once the first frame is out: every layout of the user's own (a mistake in one is said at start).
         // A keyboard type's keyboard is read at the first field of its type, and another language's, never
         // shown unless enabled, when asked for (`keypane set --type de`): the keyboards of every type kept
         // from the start were some 0.2 MiB of the keyboard's memory, and every language's some 0.45 MiB.
-        let (options, shown, said) = (self.options, enabled, saidProblems)
+        let (layouts, shown, said) = (settings.layouts, enabled, saidProblems)
         hostOptions.keyboard.restOfLibrary = { more in
             // Once the first frame is out, the user's own layouts (their folder listed then only); later,
             // those asked for. Each with the layouts it inherits; the host's library takes in those it lacks.
-            let kept = !more.isEmpty ? more : options["layouts"] != nil ? [] : Set(
+            let kept = !more.isEmpty ? more : layouts != nil ? [] : Set(
                 Configuration.layoutsDirectory().flatMap { Files.names(in: $0, ending: ".layout") } ?? [])
             if kept.isEmpty { return nil }
             do {
-                let (library, problems) = try readLibrary(options, only: kept)
+                let (library, problems) = try readLibrary(layouts: layouts, only: kept)
                 // The user's layouts left out are said once, at the first reading.
                 if more.isEmpty { problems.filter { !said.contains($0) }.forEach { warn($0) } }
                 return library
@@ -286,13 +257,12 @@ struct RunCommand {
                 return nil
             }
         }
-        engine.scanning = scanSettings()
-        hostOptions.scanSwitches = (options["scan-switch"] ?? (engine.scanning?.mode == .step ? "F11,F12" : "F12"))
-            .split(separator: ",").map { String($0.trimmingSpaces) }
+        engine.scanning = settings.scanning
+        hostOptions.scanSwitches = settings.scanSwitches
         if let named = hostOptions.scanSwitches.first(where: { ScanSwitch($0) == nil }) {
             fail("bad --scan-switch '\(named)': expected an X key name (F12, space) or button:N (1 to 9)")
         }
-        let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: theme,
+        let host = KeyboardHost(connection: connection, engine: engine, injector: injector, theme: settings.theme,
                                 options: hostOptions, sound: sound)
         Trace.step("window made")
         return host.run()
@@ -313,56 +283,10 @@ struct RunCommand {
         LearnedFile.folder(environment: ProcessFacts.environment(["XDG_DATA_HOME", "HOME"]))
     }
 
-    /// The motor settings: slow keys, bounce keys, key repeat and the long-press time.
-    func timing() -> TypingEngine.Timing {
-        var timing = TypingEngine.Timing()
-        func seconds(_ name: String, range: ClosedRange<Double>) -> Double? {
-            options.value(name, { Double($0).flatMap { range.contains($0) ? $0 : nil } },
-                          problem: { "bad --\(name) '\($0)': expected seconds from \(range.lowerBound) to \(range.upperBound)" })
-        }
-        timing.slowKeys = seconds("slow-keys", range: 0...5) ?? timing.slowKeys
-        timing.bounceKeys = seconds("bounce-keys", range: 0...5) ?? timing.bounceKeys
-        timing.longPress = seconds("long-press", range: 0.1...5) ?? timing.longPress
-        timing.keyRepeat = options.flag("key-repeat", default: true)
-        timing.dwell = seconds("dwell", range: 0...10) ?? timing.dwell
-        return timing
-    }
-
-    /// When the keyboard shows for a focused field: touch, focus or never; nil when the session's devices
-    /// decide (touch with a touchscreen). The settings file's old yes and no still read.
-    func autoShow(_ options: ParsedOptions) -> AutoShow? {
-        options.value("auto-show", { text -> AutoShow?? in
-            if let mode = AutoShow(rawValue: text) { return .some(mode) }
-            switch Configuration.boolean(text) {
-            case true?: return .some(nil)
-            case false?: return .some(.never)
-            case nil: return nil
-            }
-        }, problem: { "unknown --auto-show '\($0)': expected touch, focus or never" }) ?? nil
-    }
-
-    /// Switch scanning's mode and timing, or nil when it is off.
-    func scanSettings() -> ScanSettings? {
-        let mode = options.value("scan", { ["auto", "step", "off"].contains($0) ? $0 : nil },
-                                 problem: { "unknown --scan '\($0)': expected auto, step or off" }) ?? "off"
-        guard let chosen = ScanSettings.Mode(rawValue: mode) else { return nil }
-        var settings = ScanSettings(mode: chosen)
-        settings.interval = options.value("scan-interval", { Double($0).flatMap { (0.2...10).contains($0) ? $0 : nil } },
-                                          problem: { "bad --scan-interval '\($0)': expected seconds from 0.2 to 10" }) ?? settings.interval
-        settings.idleCycles = options.value("scan-cycles", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } },
-                                            problem: { "bad --scan-cycles '\($0)': expected a count from 1 to 100" }) ?? settings.idleCycles
-        return settings
-    }
-
     /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and
     /// the keyboard goes on without a click.
     func inputClick() -> InputClick? {
-        let volume = options.value("volume", { text -> Double? in
-            guard let percent = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), percent >= 0,
-                  percent <= 100 else { return nil }
-            return percent / 100
-        }, problem: { "bad --volume '\($0)': expected a number from 0 to 100" }) ?? 1
-        guard options.flag("sound", default: true), volume > 0 else { return nil }
+        guard settings.sound, settings.volume > 0 else { return nil }
         guard let directory = Assets.dataDirectory().map({ $0 + "/sounds" }) else {
             warn("cannot find the sound files: set KEYPANE_DATA_DIR; typing goes on without the input click")
             return nil
@@ -376,7 +300,7 @@ struct RunCommand {
             }
             sounds[click] = path
         }
-        return InputClick(settings: .init(sounds: sounds, volume: volume), report: { warn($0) })
+        return InputClick(settings: .init(sounds: sounds, volume: settings.volume), report: { warn($0) })
     }
 
     /// The file of each click in the sounds folder.
