@@ -155,7 +155,10 @@ extension TypingEngine {
            var correction = result.correction, !Suggester.isExempt(typed) {
             if traits.smartQuotes { correction = String(correction.map { $0 == "'" ? "’" : $0 }) }
             word.lastCorrection = (typed, correction)
-            if learnsWords { update.learn(wordLanguage, .typed(correction, after: previous, taps: [], plan: keyPlan())) }
+            // Two words where one was typed ("of the") teach no word.
+            if learnsWords, !correction.contains(" ") {
+                update.learn(wordLanguage, .typed(correction, after: previous, taps: [], plan: keyPlan()))
+            }
             return composer.correct(count: taps.count, typed: typed, with: correction, then: separator, at: time)
         }
         if learnsWords { update.learn(wordLanguage, .typed(typed, after: previous, taps: taps, plan: keyPlan())) }

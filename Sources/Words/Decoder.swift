@@ -65,7 +65,7 @@ public struct Decoder: Sendable {
     /// The likeliest candidates, cheapest first: whole words of the taps' length (give or take edits),
     /// and `completions` completions of the likeliest prefixes.
     public func decode(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel = TouchModel(), previous: String? = nil,
-                       limit: Int = 8, completions: Int = 4) -> [Candidate] {
+                       limit: Int = 8, completions completionCount: Int = 4) -> [Candidate] {
         guard !taps.isEmpty, taps.count < 48 else { return [] }
         let previousID = previous.flatMap { dictionary.id(of: $0) }
         let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
@@ -160,17 +160,27 @@ public struct Decoder: Sendable {
         var completed: [Candidate] = []
         for hypothesis in last.prefix(8) {
             guard let node = dictionary.node(hypothesis.node) else { continue }
-            for id in likeliestWords(below: node, count: completions, skippingSelf: true) {
+            for id in likeliestWords(below: node, count: completionCount, skippingSelf: true) {
                 let language = languageCost(id, after: previousID) * settings.languageWeight
                 guard let word = dictionary.word(id) else { continue }
                 completed.append(Candidate(word: word, touch: hypothesis.cost + settings.completion, language: language,
                                            isCompletion: true))
             }
         }
-        var seen = Set(found.values.map(\.word))
-        let whole = found.values.sorted(by: Self.order)
-        let extra = completed.sorted(by: Self.order).filter { seen.insert($0.word).inserted }
-        return Array(whole.prefix(limit)) + Array(extra.prefix(completions))
+        // A word reached both ways counts at its cheaper: "always" from "alwa" is a completion, not two
+        // letters skipped.
+        var completions = completed.sorted(by: Self.order)
+        var whole: [Candidate] = []
+        for candidate in found.values {
+            if let index = completions.firstIndex(where: { $0.word == candidate.word }) {
+                if completions[index].cost <= candidate.cost { continue }
+                completions.remove(at: index)
+            }
+            whole.append(candidate)
+        }
+        var seen = Set<String>()
+        completions = completions.filter { seen.insert($0.word).inserted }
+        return Array(whole.sorted(by: Self.order).prefix(limit)) + Array(completions.prefix(completionCount))
     }
 
     static func order(_ a: Candidate, _ b: Candidate) -> Bool { a.cost != b.cost ? a.cost < b.cost : a.word < b.word }

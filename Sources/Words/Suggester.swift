@@ -80,6 +80,11 @@ public struct Suggester: Sendable {
     public var knownMargin: Float = 4.5
     /// The best candidate must beat the next by this much to be applied without asking.
     public var ambiguity: Float = 0.3
+    /// No correction while a completion is this much likelier than it (nats): the word is not finished.
+    public var completionLead: Float = 2
+    /// A completion whose taps cost at most this (a prefix typed with at most one slip) explains an unknown
+    /// word well enough that what was typed needs no slot of its own.
+    public var completionTouch: Float = 5.5
 
     public init(decoder: Decoder) {
         self.decoder = decoder
@@ -124,14 +129,16 @@ public struct Suggester: Sendable {
         }.sorted(by: Decoder.order)
         result.nextCharacters = decoder.nextCharacters(after: lower)
 
-        // The word as the dictionary writes it: "Haus" for "haus" in German.
+        // The word as the dictionary writes it: "Haus" for "haus" in German. A capitalised word the
+        // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never corrected.
         let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
         let literalKnown = literal != nil || user.knows(lower)
         let whole = candidates.filter { !$0.isCompletion }
         if request.mayCorrect, !Self.isExempt(typed), literalKnown, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
-        } else if request.mayCorrect, !Self.isExempt(typed), let best = whole.first, best.word.lowercased() != lower,
+        } else if request.mayCorrect, !Self.isExempt(typed), !(request.previous != nil && !literalKnown && typed.first?.isUppercase == true),
+                  let best = whole.first, best.word.lowercased() != lower,
                   Self.mayBecome(lower, best.word) {
             let runnerUp = whole.dropFirst().first { $0.word.lowercased() != lower }
             let clear = runnerUp.map { $0.cost - best.cost >= ambiguity } ?? true
@@ -142,7 +149,15 @@ public struct Suggester: Sendable {
             } else {
                 confident = best.touch <= unknownThreshold && clear
             }
-            if confident { result.correction = Self.cased(best.word, like: typed) }
+            // A word the taps begin ("gover": government) is likelier than one they misspell ("hover").
+            let completing = candidates.first { $0.isCompletion }.map { $0.cost + completionLead < best.cost } ?? false
+            if confident && !completing { result.correction = Self.cased(best.word, like: typed) }
+        }
+
+        // Two words run together ("ofthe"): the space goes in when the pair is likelier than any one word.
+        if result.correction == nil, request.mayCorrect, !literalKnown, !Self.isExempt(typed),
+           let split = split(lower, after: previous), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
+            result.correction = Self.cased(split.words, like: typed)
         }
 
         var offered = candidates.map(\.word).filter { $0.lowercased() != lower }
@@ -152,11 +167,35 @@ public struct Suggester: Sendable {
             let alternative = offered.first { $0.lowercased() != correction.lowercased() }
             result.slots = [Slot(text: typed, kind: .typed), Slot(text: correction, kind: .word, isCorrection: true)]
                 + (alternative.map { [Slot(text: Self.cased($0, like: typed), kind: .word)] } ?? [])
-        } else {
+        } else if literalKnown || !candidates.contains(where: { $0.isCompletion && $0.touch <= completionTouch }) {
+            // A word as typed keeps its slot, first; so does a new one that no word the taps begin explains.
             result.slots = [Slot(text: typed, kind: .typed)]
                 + offered.prefix(2).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
+        } else {
+            // Not a word yet: the three likeliest words the taps may be, completions and corrections alike.
+            result.slots = offered.prefix(3).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
         }
         return result
+    }
+
+    /// The likeliest two known words a typed word splits into, with their cost in nats: a space left out
+    /// (an omission) and the pair's language cost. Single letters only where they are words of their own.
+    func split(_ typed: String, after previous: String?) -> (words: String, cost: Float)? {
+        let characters = Array(typed)
+        guard characters.count >= 4, characters.count < 48 else { return nil }
+        let dictionary = decoder.dictionary
+        let previousID = previous.flatMap { dictionary.id(of: $0) }
+        var best: (words: String, cost: Float)?
+        for cut in 1..<characters.count {
+            let left = String(characters[..<cut]), right = String(characters[cut...])
+            guard left.count > 1 || left == "a" || left == "i", right.count > 1 || right == "a",
+                  let leftID = dictionary.id(of: left), let rightID = dictionary.id(of: right),
+                  let leftWord = dictionary.word(leftID), let rightWord = dictionary.word(rightID) else { continue }
+            let cost = decoder.settings.omission + decoder.languageCost(leftID, after: previousID)
+                + decoder.languageCost(rightID, after: leftID)
+            if cost < best?.cost ?? .infinity { best = (leftWord + " " + rightWord, cost) }
+        }
+        return best
     }
 
     /// Whether a typed word may be corrected to another at all: never a single letter (a variable, an

@@ -9,7 +9,7 @@ import Words
 /// the bar's slots, the learner's events, and the keys' hit areas.
 struct SuggestionHarness {
     var harness: Harness
-    let suggester: Suggester
+    var suggester: Suggester
     /// Other languages' dictionaries, by primary tag; English is `suggester`.
     var others: [String: Suggester] = [:]
     var words: [WordEvent] = []

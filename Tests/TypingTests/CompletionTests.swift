@@ -1,0 +1,99 @@
+import KeyboardModel
+import TestSupport
+import Testing
+import Typing
+import Words
+
+/// Completions and corrections with the English dictionary the keyboard ships, taps on the key centres.
+@Suite struct CompletionTests {
+    static func englishHarness() throws -> SuggestionHarness? {
+        let path = packageRoot + "/Assets/dictionaries/en.dict"
+        guard let dictionary = try? WordDictionary(path: path) else {
+            Issue.record("\(path) is missing: run make")
+            return nil
+        }
+        var harness = try SuggestionHarness()
+        harness.suggester = Suggester(decoder: Decoder(dictionary: dictionary))
+        return harness
+    }
+
+    /// A common word the taps begin beats a rare word they misspell, and what was typed, no word, takes no
+    /// slot ("alwa" showed alwa | laws | award).
+    @Test func theLikeliestWordsTheTapsBeginFillTheBar() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        for (context, prefix, expected) in [("i will ", "alwa", "always"), ("the ", "gover", "government"),
+                                            ("good ", "morni", "morning")] {
+            harness.type(context + prefix)
+            let bar = harness.bar.map(\.text)
+            #expect(bar.first == expected, "\(prefix): \(bar)")
+            #expect(!bar.contains(prefix), "\(prefix): \(bar)")
+            harness.type(" ")
+        }
+    }
+
+    /// Space after an unfinished word that a completion explains leaves it as typed: "gover" is not "hover".
+    @Test func noCorrectionWhileACompletionIsFarLikelier() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("the gover ")
+        #expect(harness.text == "the gover ")
+        // A plain misspelling is still corrected, and a known word keeps its slot, first.
+        harness.type("teh ")
+        #expect(harness.text == "the gover the ")
+        harness.type("hous")
+        #expect(harness.bar.first?.text == "house")
+        harness.type("e")
+        #expect(harness.bar.first?.text == "house")
+    }
+
+    /// Tapping a completion types the rest of it and a space.
+    @Test func aCompletionTappedTypesTheRestAndASpace() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("i will alwa")
+        #expect(harness.bar.first?.text == "always")
+        harness.tap("suggestion 1")
+        #expect(harness.text == "I will always ")
+    }
+
+    /// A word the user kept (tapping it as typed, in its slot) is completed from its first letters.
+    @Test func aLearnedWordIsCompleted() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("keypane")
+        #expect(harness.bar.first?.text == "keypane")
+        harness.tap("suggestion 1")
+        harness.type("keyp")
+        #expect(harness.bar.map(\.text).contains("keypane"), "\(harness.bar.map(\.text))")
+    }
+
+    /// "dont" gets its apostrophe on space (and "i" its capital).
+    @Test func aMissingApostropheIsPutIn() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("i dont ")
+        #expect(harness.text == "I don't ")
+    }
+}
+
+extension CompletionTests {
+    /// A name the dictionary lacks, capitalised within a sentence, is left as typed.
+    @Test func aNameWithinASentenceIsNotCorrected() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("said walter ")
+        harness.tap("shift")
+        harness.type("Kistler ")
+        #expect(harness.text == "said walter Kistler ")
+    }
+}
+
+extension CompletionTests {
+    /// Two words run together get their space; a word that happens to hold two ("nowhere") is kept.
+    @Test func aMissingSpaceIsPutIn() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("one ofthe ")
+        #expect(harness.text == "one of the ")
+        harness.type("nowhere ")
+        #expect(harness.text == "one of the nowhere ")
+        // A delete right after takes the space back out, as for any correction.
+        harness.type("inthe ")
+        harness.tap("delete")
+        #expect(harness.text == "one of the nowhere inthe")
+    }
+}
