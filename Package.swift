@@ -83,6 +83,9 @@ let package = Package(
             plugins: ["BuildInfo"]),
         // Builds a dictionary file from word and word-pair counts (make builds Assets/dictionaries/*.dict).
         .executableTarget(name: "keypane-dict", dependencies: ["Words"], swiftSettings: swiftSettings),
+        // The keyboard's typing engine and suggester behind a line protocol, for word benchmarks (kebbie).
+        .executableTarget(name: "keypane-words", dependencies: ["KeyboardModel", "Typing", "Words"],
+                          swiftSettings: swiftSettings),
         // The version (VERSION) and the commit, for keypane --version, the manual page and bug reports.
         .plugin(name: "BuildInfo", capability: .buildTool()),
 

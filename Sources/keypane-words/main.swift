@@ -1,0 +1,216 @@
+import Foundation
+import KeyboardModel
+import Typing
+import Words
+
+/// keypane-words: the keyboard's own typing engine and suggester behind a line protocol, for benchmarks
+/// such as kebbie. It prints the keyboard's letter keys, space and shift as one JSON line, then answers
+/// each request line (correct, complete or next) with the candidates the keyboard would show or type.
+/// Nothing is learned between requests: every request is a fresh user's first.
+struct Options {
+    var language = "en"
+    var width = 390
+    var height = 300
+    var layouts = "Assets/layouts"
+    var dictionary: String?
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let name = rest.popFirst() {
+            guard let value = rest.popFirst() else { fail("\(name) needs a value") }
+            switch name {
+            case "--language": language = value
+            case "--width": width = pixels(name, value)
+            case "--height": height = pixels(name, value)
+            case "--layouts": layouts = value
+            case "--dictionary": dictionary = value
+            default: fail("unknown option \(name): expected --language, --width, --height, --layouts or --dictionary")
+            }
+        }
+    }
+}
+
+func pixels(_ name: String, _ value: String) -> Int {
+    guard let number = Int(value), number > 0 else { fail("bad \(name) '\(value)': expected pixels") }
+    return number
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("keypane-words: \(message)\n".utf8))
+    exit(1)
+}
+
+/// One request line.
+struct Request: Decodable {
+    var op: String
+    var context: String?
+    /// Each character's tap, or nil for a character typed as a person would (its key's centre).
+    var keystrokes: [[Double]?]?
+    var word: String?
+}
+
+struct Answer: Encodable {
+    var candidates: [String]
+}
+
+struct KeyDescription: Encodable {
+    var text: String
+    var x: Int, y: Int, width: Int, height: Int
+}
+
+/// A keyboard that types one request's word after its context, as the keyboard does.
+struct Typist {
+    var engine: TypingEngine
+    let suggester: Suggester
+    let fresh: TypingEngine
+    /// What the engine typed since the request began.
+    var output = ""
+    var time = 1000.0
+
+    init(library: LayoutLibrary, keyboard: String, language: String, dictionary: WordDictionary, width: Int, height: Int) throws {
+        // Plain text out: the benchmark compares words, not capitals or curly quotes.
+        let traits = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none, smartQuotes: false,
+                                          smartDashes: false)
+        var engine = try TypingEngine(library: library, enabled: [keyboard], traits: traits, width: width, height: height)
+        engine.dictionaryLanguages = [language]
+        engine.suggestionsEnabled = true
+        self.engine = engine
+        fresh = engine
+        suggester = Suggester(decoder: Decoder(dictionary: dictionary))
+    }
+
+    var geometry: KeyboardGeometry { engine.geometry }
+
+    /// Starts a request: the field holds `context` before the caret.
+    mutating func begin(context: String) {
+        engine = fresh
+        output = ""
+        settle(engine.read(context: context), force: true)
+    }
+
+    /// Asks the suggester about the word as it is now, as the keyboard's worker does.
+    mutating func settle(_ update: Update, force: Bool = false) {
+        guard update.wordChanged || force, let request = engine.suggestionRequest() else { return }
+        _ = engine.receive(suggester.suggest(request))
+    }
+
+    mutating func tap(x: Double, y: Double) {
+        for phase in [InputEvent.Phase.began, .ended] {
+            let update = engine.handle(InputEvent(phase: phase, x: x, y: y, time: time))
+            time += 0.08
+            for action in update.actions {
+                switch action {
+                case .text(let text): output += text
+                case .keysym("BackSpace", _): if !output.isEmpty { output.removeLast() }
+                default: break
+                }
+            }
+            settle(update)
+        }
+    }
+
+    /// The centre of the key that types `character` on the layer shown, if one does.
+    func centre(of character: Character) -> (Double, Double)? {
+        // Shifted, the letter keys show (and type) capitals.
+        let texts = [String(character), String(character).lowercased(), String(character).uppercased()]
+        guard let key = geometry.keys.first(where: { key in texts.contains { key.function == .text($0) } }) else { return nil }
+        return (Double(key.rect.x) + Double(key.rect.width) / 2, Double(key.rect.y) + Double(key.rect.height) / 2)
+    }
+
+    /// Types a character as a person would: its key, else through the layer keys (123, #+=), then back to
+    /// the letters where the layer does not return by itself. A character on no layer is left out.
+    mutating func type(_ character: Character) {
+        if let (x, y) = centre(of: character) { return tap(x: x, y: y) }
+        for layer in ["numbers", "symbols"] {
+            tapLayerKey(layer)
+            if let (x, y) = centre(of: character) {
+                tap(x: x, y: y)
+                break
+            }
+        }
+        if centre(of: "a") == nil { tapLayerKey("letters") }
+    }
+
+    mutating func tapLayerKey(_ layer: String) {
+        guard let key = geometry.keys.first(where: { $0.function == .layer(layer) }) else { return }
+        tap(x: Double(key.rect.x) + Double(key.rect.width) / 2, y: Double(key.rect.y) + Double(key.rect.height) / 2)
+    }
+
+    mutating func type(_ word: String, keystrokes: [[Double]?]) {
+        for (index, character) in word.enumerated() {
+            // A capital: shift first, as a person types one.
+            if character.isUppercase, engine.state.shift == .off,
+               let shift = geometry.keys.first(where: { $0.function == .shift }) {
+                tap(x: Double(shift.rect.x) + Double(shift.rect.width) / 2, y: Double(shift.rect.y) + Double(shift.rect.height) / 2)
+            }
+            if index < keystrokes.count, let point = keystrokes[index], point.count == 2 {
+                tap(x: point[0], y: point[1])
+            } else {
+                type(character)
+            }
+        }
+    }
+
+    /// The bar's words, in order.
+    var bar: [String] { engine.state.bar.map(\.text).filter { !$0.isEmpty } }
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let library: LayoutLibrary
+do { library = try LayoutLibrary(directory: options.layouts) } catch { fail("\(error)") }
+let keyboard = Language.keyboard(for: options.language, among: library.available) ?? "default"
+let dictionaryPath = options.dictionary ?? "Assets/dictionaries/\(Language.primary(options.language)).dict"
+let dictionary: WordDictionary
+do { dictionary = try WordDictionary(path: dictionaryPath) } catch { fail("\(error)") }
+var typist: Typist
+do {
+    typist = try Typist(library: library, keyboard: keyboard, language: Language.primary(options.language),
+                        dictionary: dictionary, width: options.width, height: options.height)
+} catch { fail("\(error)") }
+
+let encoder = JSONEncoder()
+func say<T: Encodable>(_ value: T) {
+    var line = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    line.append(0x0A)
+    FileHandle.standardOutput.write(line)
+}
+
+// The keys, first: letters, space and shift, in the keyboard's pixels.
+let described = typist.geometry.keys.compactMap { key -> KeyDescription? in
+    let text: String
+    switch key.function {
+    case .text(let t) where t.count == 1 && (t.first!.isLetter || t == " "): text = t
+    case .shift: text = "shift"
+    default: return nil
+    }
+    return KeyDescription(text: text, x: key.rect.x, y: key.rect.y, width: key.rect.width, height: key.rect.height)
+}
+say(["keys": described])
+
+let decoder = JSONDecoder()
+while let line = readLine(strippingNewline: true) {
+    guard !line.isEmpty else { continue }
+    guard let request = try? decoder.decode(Request.self, from: Data(line.utf8)) else {
+        fail("cannot read the request '\(line.prefix(80))': expected {\"op\": ..., \"context\": ..., ...}")
+    }
+    typist.begin(context: request.context ?? "")
+    switch request.op {
+    case "next":
+        say(Answer(candidates: typist.bar))
+    case "complete":
+        typist.type(request.word ?? "", keystrokes: request.keystrokes ?? [])
+        say(Answer(candidates: typist.bar))
+    case "correct":
+        typist.type(request.word ?? "", keystrokes: request.keystrokes ?? [])
+        let offered = typist.bar
+        let space = typist.geometry.keys.first { $0.function.isSpace }!.rect
+        typist.tap(x: Double(space.x) + Double(space.width) / 2, y: Double(space.y) + Double(space.height) / 2)
+        // What space left of the word (two words where it put a space in), then the others the bar offered.
+        let left = typist.output.trimmingCharacters(in: .whitespaces)
+        say(Answer(candidates: [left] + offered.filter { $0 != left }))
+    case "swipe":
+        say(Answer(candidates: []))  // slide to type does not exist yet
+    default:
+        fail("unknown op '\(request.op)': expected correct, complete, next or swipe")
+    }
+}
