@@ -30,9 +30,11 @@ TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) xvfb openbox xterm x11
 	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES) $(AUTO_SHOW_TEST_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times, and
 # hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.
-BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hunspell-de-de hunspell-fr
+BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hunspell-de-de hunspell-fr python3-venv
+# kebbie and the pyspellchecker baseline, in a Python environment of the bench's own (from PyPI, pinned).
+WORDS_VENV := .build/words-bench-venv
 
-.PHONY: all deps test-deps build release run install deb dist check test soak starts busy fuzz bench screenshots clean dictionaries order
+.PHONY: all deps test-deps build release run install deb dist check test soak starts busy fuzz bench words-bench screenshots clean dictionaries order
 
 all: build
 
@@ -188,6 +190,15 @@ fuzz: test-deps
 bench: release
 	@scripts/install-packages $(BENCH_PACKAGES)
 	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts $(ARGS)
+	@case "$(ARGS)" in ""|*suggest*) $(MAKE) --no-print-directory words-bench ;; esac
+
+# Keypane's words measured by kebbie on 1,000 held-out sentences (Benchmarks/data/README.md), beside the
+# plain lookups and pyspellchecker in the same run. About 15 minutes here, most of it the baseline.
+words-bench: release
+	@scripts/install-packages python3-venv
+	@[ -x $(WORDS_VENV)/bin/python ] || python3 -m venv $(WORDS_VENV)
+	@$(WORDS_VENV)/bin/pip install --quiet --disable-pip-version-check -r Benchmarks/kebbie/requirements.txt
+	$(WORDS_VENV)/bin/python Benchmarks/kebbie/evaluate.py .build/release/keypane-words Benchmarks/data/held-out-en.txt --count 1000
 
 # The README's pictures, made by keypane render.
 screenshots: build
