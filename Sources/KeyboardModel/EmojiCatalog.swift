@@ -113,8 +113,8 @@ public struct EmojiCatalog: Sendable {
         try self.init(bytes: Array(text.utf8), file: file)
     }
 
-    /// Reads emoji-test.txt as bytes (UTF-8): the file is 600 KB of emoji, and going through it by
-    /// Character took 50 ms; its lines are split and their fields read without making strings.
+    /// Reads emoji-test.txt as bytes (UTF-8), its lines split and their fields read without making strings:
+    /// going through it by Character was slow enough to be seen (docs/performance.md).
     /// With `firstGroupLimit`, the emoji after the first group's first few are passed over, and the groups
     /// left empty are kept.
     private init(bytes: [UInt8], file: String, firstGroupLimit: Int? = nil) throws(LayoutError) {

@@ -6,7 +6,7 @@ internal import CPangoFc
 /// Colour glyphs' bitmaps decoded on a thread of its own, ahead of the drawing that wants them.
 ///
 /// An emoji's bitmap is a PNG in the font: decoding it (zlib, then libpng's filters) is most of the cost of
-/// drawing an emoji key the first time, some 0.15 of 0.25 ms. When a page of emoji is about to be drawn
+/// drawing an emoji key the first time. When a page of emoji is about to be drawn
 /// ahead (the emoji keyboard's first page while the Globe key toward it is held, the pages next to the one
 /// shown), the renderer names its glyphs here (`want`), and this thread decodes them, in that order, with
 /// a FreeType face of its own (a face is not to be used by two threads), while the loop's thread draws.

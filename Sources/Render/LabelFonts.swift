@@ -9,8 +9,7 @@ internal import Trace
 
 /// Which font labels are drawn with, and how fontconfig is set up to find it.
 ///
-/// Reading the system's font configuration (some fifty XML files) is the slowest step of start-up, about
-/// 8 ms, and it holds its parsed rules and the font caches in memory all day. Yet every label of a Latin
+/// Reading the system's font configuration (some fifty XML files) is the slowest step of start-up, and it holds its parsed rules and the font caches in memory all day. Yet every label of a Latin
 /// keyboard is drawn with one font, at one size (`KeyboardRenderer.layoutSize`), with one set of rendering
 /// settings. So the answer the whole configuration gave is remembered in a small file (the record): the
 /// font file and the settings the configuration gave its pattern. At the next start, while nothing the

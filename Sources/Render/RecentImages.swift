@@ -1,8 +1,8 @@
 /// The images a renderer keeps, up to a limit: when a new one would pass it, the least recently used go,
 /// a quarter of the limit at once, so the keys on screen and the ones drawn ahead since stay.
 ///
-/// Emptying the whole cache at the limit (as the renderer did before) threw away the emoji page drawn
-/// ahead of a page turn every third turn, and the turn drew 30 glyphs in its frame (12 ms).
+/// Emptying the whole cache at the limit threw away the emoji page drawn ahead of a page turn, which the
+/// turn then drew in its frame (docs/performance.md).
 struct RecentImages<Key: Hashable, Image> {
     let limit: Int
     private var entries: [Key: (image: Image, used: Int)] = [:]

@@ -269,9 +269,8 @@ struct RunCommand {
     }
 
     /// One malloc arena for every thread, set before any is started: the keyboard's threads (fonts, sound,
-    /// suggestions, files read at start) allocate little, and an arena each kept about 0.1 MiB more
-    /// memory resident (smaps, three starts each way). glibc's mallopt, which no module of the
-    /// toolchain's Glibc declares (malloc.h).
+    /// suggestions, files read at start) allocate little, and an arena each kept memory resident for
+    /// nothing. glibc's mallopt, which no module of the toolchain's Glibc declares (malloc.h).
     static func oneMallocArena() {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
