@@ -108,13 +108,7 @@ func typeCorpus(_ sentences: [[String]], suggester: Suggester, library: LayoutLi
         for phase in [InputEvent.Phase.began, .ended] {
             let update = engine.handle(InputEvent(phase: phase, x: x, y: y, time: time))
             time += 0.06
-            for action in update.actions {
-                switch action {
-                case .text(let text): output += text
-                case .keysym("BackSpace", _): if !output.isEmpty { output.removeLast() }
-                default: break
-                }
-            }
+            KeyAction.apply(update.actions, to: &output)
             settle(update)
         }
     }

@@ -39,6 +39,19 @@ public enum KeyAction: Equatable, Sendable {
     case dismiss
     /// Undock the keyboard into a floating one, or dock it again.
     case toggleFloating
+
+    /// What a plain text field holds once `actions` reach it: text typed, BackSpace deleting a character,
+    /// Return a new line (for tools, tests and benchmarks that type without a display).
+    public static func apply(_ actions: [KeyAction], to text: inout String) {
+        for action in actions {
+            switch action {
+            case .text(let typed): text += typed
+            case .keysym("BackSpace", _): if !text.isEmpty { text.removeLast() }
+            case .keysym("Return", _): text += "\n"
+            default: break
+            }
+        }
+    }
 }
 
 /// The input click a key press sounds, as on iOS: one for character keys, one for delete, one for the

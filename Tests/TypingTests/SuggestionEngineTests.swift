@@ -64,13 +64,7 @@ struct SuggestionHarness {
     /// What a text field would hold after the actions.
     var text: String {
         var result = ""
-        for action in harness.actions {
-            switch action {
-            case .text(let text): result += text
-            case .keysym("BackSpace", _): if !result.isEmpty { result.removeLast() }
-            default: break
-            }
-        }
+        KeyAction.apply(harness.actions, to: &result)
         return result
     }
 

@@ -5,14 +5,7 @@ import Typing
 /// The actions' effect on a text field: text inserted, BackSpace deleting the character before it.
 func applying(_ actions: [KeyAction], to text: String = "") -> String {
     var result = text
-    for action in actions {
-        switch action {
-        case .text(let inserted): result += inserted
-        case .keysym("BackSpace", _): if !result.isEmpty { result.removeLast() }
-        case .keysym("Return", _): result += "\n"
-        default: break
-        }
-    }
+    KeyAction.apply(actions, to: &result)
     return result
 }
 
