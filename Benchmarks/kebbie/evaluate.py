@@ -82,16 +82,18 @@ class TimedCorrector(kebbie.Corrector):
 class KeypaneCorrector(TimedCorrector):
     """Keypane's suggester, through keypane-words (started in each of kebbie's processes)."""
 
-    def __init__(self, program):
+    def __init__(self, program, tuning=()):
         self.program = program
+        self.tuning = list(tuning)
         self.process = None
         self.times = []
 
     def __getstate__(self):
-        return {"program": self.program, "process": None, "times": []}
+        return {"program": self.program, "tuning": self.tuning, "process": None, "times": []}
 
     def start(self):
-        self.process = subprocess.Popen([self.program, "--language", "en", "--width", "390", "--height", "300"],
+        tuning = [argument for setting in self.tuning for argument in ["--tune", setting]]
+        self.process = subprocess.Popen([self.program, "--language", "en", "--width", "390", "--height", "300"] + tuning,
                                         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         own = {key["text"]: key for key in json.loads(self.process.stdout.readline())["keys"]}
         self.ours = kebbie_keys()
@@ -200,6 +202,8 @@ def main():
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--only", choices=["keypane", "baseline"], help="measure one of the two")
+    parser.add_argument("--tune", action="append", default=[], metavar="NAME=NUMBER",
+                        help="a suggester setting for keypane-words to try; tune on other text than the held-out set")
     arguments = parser.parse_args()
     with open(arguments.sentences, encoding="utf-8") as lines:
         sentences = [line.strip() for line in lines if line.strip()][: arguments.count]
@@ -212,7 +216,7 @@ def main():
     kebbie.noise_model.NoiseModel._get_common_typos = lambda self: typos if self.lang.startswith("en") else {}
     print(f"noise: kebbie's default (taps Gaussian around its key centres, its typo rates), {said}")
     rows = []
-    correctors = [("keypane", KeypaneCorrector(arguments.program)), ("lookups + pyspellchecker", LookupCorrector())]
+    correctors = [("keypane", KeypaneCorrector(arguments.program, arguments.tune)), ("lookups + pyspellchecker", LookupCorrector())]
     for name, corrector in correctors:
         if arguments.only and not name.startswith(arguments.only[:4]) and not (arguments.only == "baseline" and name.startswith("lookups")):
             continue

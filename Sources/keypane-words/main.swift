@@ -13,6 +13,8 @@ struct Options {
     var height = 300
     var layouts = "Assets/layouts"
     var dictionary: String?
+    /// Suggester settings to try, by name (for tuning on text other than the held-out set).
+    var tuning: [String: Float] = [:]
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -24,7 +26,13 @@ struct Options {
             case "--height": height = pixels(name, value)
             case "--layouts": layouts = value
             case "--dictionary": dictionary = value
-            default: fail("unknown option \(name): expected --language, --width, --height, --layouts or --dictionary")
+            case "--tune":
+                let parts = value.split(separator: "=").map(String.init)
+                guard parts.count == 2, let number = Float(parts[1]), Tuning.names.contains(parts[0]) else {
+                    fail("bad --tune '\(value)': expected NAME=NUMBER, NAME one of \(Tuning.names.joined(separator: ", "))")
+                }
+                tuning[parts[0]] = number
+            default: fail("unknown option \(name): expected --language, --width, --height, --layouts, --dictionary or --tune")
             }
         }
     }
@@ -38,6 +46,24 @@ func pixels(_ name: String, _ value: String) -> Int {
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("keypane-words: \(message)\n".utf8))
     exit(1)
+}
+
+/// The suggester's settings that `--tune` may change.
+enum Tuning {
+    static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch"]
+
+    static func apply(_ tuning: [String: Float], to suggester: inout Suggester) {
+        for (name, value) in tuning {
+            switch name {
+            case "unknown-threshold": suggester.unknownThreshold = value
+            case "known-margin": suggester.knownMargin = value
+            case "ambiguity": suggester.ambiguity = value
+            case "completion-lead": suggester.completionLead = value
+            case "completion-touch": suggester.completionTouch = value
+            default: break
+            }
+        }
+    }
 }
 
 /// One request line.
@@ -61,7 +87,7 @@ struct KeyDescription: Encodable {
 /// A keyboard that types one request's word after its context, as the keyboard does.
 struct Typist {
     var engine: TypingEngine
-    let suggester: Suggester
+    var suggester: Suggester
     let fresh: TypingEngine
     /// What the engine typed since the request began.
     var output = ""
@@ -161,6 +187,7 @@ do {
     typist = try Typist(library: library, keyboard: keyboard, language: Language.primary(options.language),
                         dictionary: dictionary, width: options.width, height: options.height)
 } catch { fail("\(error)") }
+Tuning.apply(options.tuning, to: &typist.suggester)
 
 let encoder = JSONEncoder()
 func say<T: Encodable>(_ value: T) {
