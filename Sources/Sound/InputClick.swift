@@ -39,6 +39,9 @@ public final class InputClick: Sendable {
     private let readEnd: Int32
     private let player: Player?
     private let started = Atomic<Bool>(false)
+    /// Until when the sound thread wants no clicks (it found no sound and tries again only then): a
+    /// keyboard with no sound device does not wake that thread at every key.
+    private let quiet = QuietTime()
 
     /// Makes the pipe the clicks go through; `start()` starts the thread that plays them. `report` is
     /// told, from that thread, what goes wrong (and right again).
@@ -56,7 +59,7 @@ public final class InputClick: Sendable {
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         writeEnd = ends[1]
         readEnd = ends[0]
-        player = Player(settings: settings, readEnd: ends[0], report: report)
+        player = Player(settings: settings, readEnd: ends[0], quiet: quiet, report: report)
     }
 
     /// Starts the sound thread, which loads libcanberra and opens the sound server: called once the first
@@ -86,6 +89,7 @@ public final class InputClick: Sendable {
 
     /// Sounds a click for a key pressed at `time` (CLOCK_MONOTONIC seconds). Returns at once.
     public func play(_ click: Click, at time: Double = EventLoop.monotonicNow()) {
+        guard time >= quiet.until else { return }
         var message = Message(click: UInt64(Click.allCases.firstIndex(of: click)!), time: time)
         _ = withUnsafeBytes(of: &message) { write(writeEnd, $0.baseAddress, $0.count) }
     }
@@ -111,13 +115,18 @@ private final class Player: @unchecked Sendable {
     var properties: [Click: OpaquePointer] = [:]
     /// Whether the last attempt to sound failed, and was said: said once, until sound works again.
     var silent = false
-    /// When to try opening the audio connection again, after a failure.
-    var retryAt = 0.0
+    /// When to try opening the audio connection again, after a failure; clicks before then are not sent.
+    let quiet: QuietTime
+    var retryAt: Double {
+        get { quiet.until }
+        set { quiet.until = newValue }
+    }
     static let retryInterval = 5.0
 
-    init(settings: InputClick.Settings, readEnd: Int32, report: @escaping @Sendable (String) -> Void) {
+    init(settings: InputClick.Settings, readEnd: Int32, quiet: QuietTime, report: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.readEnd = readEnd
+        self.quiet = quiet
         self.report = report
     }
 
@@ -239,5 +248,15 @@ private final class Player: @unchecked Sendable {
     func describe(_ status: Int32) -> String {
         guard let text = canberra.strerror!(status) else { return "error \(status)" }
         return String(cString: text).lowercased()
+    }
+}
+
+/// A time both threads read: the sound thread sets it, `play` reads it.
+final class QuietTime: Sendable {
+    private let bits = Atomic<UInt64>(0)
+
+    var until: Double {
+        get { Double(bitPattern: bits.load(ordering: .relaxed)) }
+        set { bits.store(newValue.bitPattern, ordering: .relaxed) }
     }
 }
