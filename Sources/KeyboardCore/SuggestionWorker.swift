@@ -1,4 +1,5 @@
 public import EventLoop
+internal import Basics
 public import Typing
 public import Words
 
@@ -69,12 +70,8 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
         self.report = report
         pthread_mutex_init(&mutex, nil)
         pthread_cond_init(&condition, nil)
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<SuggestionWorker>.fromOpaque(context!).takeUnretainedValue().work()
-            return nil
-        }, Unmanaged.passUnretained(self).toOpaque())
-        guard started == 0 else {
+        // Unretained, as before: stopping joins the thread before the worker goes.
+        guard let thread = startThread({ [unowned(unsafe) self] in self.work() }) else {
             report("no suggestions: cannot start their thread")
             close(readEnd)
             close(writeEnd)
@@ -199,9 +196,6 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
     }
 
     private func work() {
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
         var languages: [String: Language] = [:]
         // Where the person's fingers land is theirs, not a language's: one touch model for all, kept in
         // every language's file (the one taught most wins when files differ).

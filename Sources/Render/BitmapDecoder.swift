@@ -2,6 +2,7 @@
 import Glibc
 #endif
 internal import CPangoFc
+internal import Basics
 
 /// Colour glyphs' bitmaps decoded on a thread of its own, ahead of the drawing that wants them.
 ///
@@ -53,14 +54,8 @@ final class BitmapDecoder: @unchecked Sendable {
         self.strike = strike
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil)
-            Unmanaged<BitmapDecoder>.fromOpaque(context!).takeUnretainedValue().run()
-            return nil
-        }, Unmanaged.passUnretained(self).toOpaque()) == 0 else {
+        // Unretained: deinit stops and joins the thread before the decoder goes.
+        guard let thread = startThread({ [unowned(unsafe) self] in self.run() }) else {
             return nil   // deinit lets the lock and condition go, with no thread to stop
         }
         self.thread = thread

@@ -1,4 +1,5 @@
 public import EventLoop
+internal import Basics
 internal import CCanberra
 internal import Synchronization
 public import Typing
@@ -66,19 +67,10 @@ public final class InputClick: Sendable {
     /// frame is on screen, so that none of it delays the keyboard's start. Clicks before it are not heard.
     public func start() {
         guard let player, started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
-        let retained = Unmanaged.passRetained(player)
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            let player = Unmanaged<Player>.fromOpaque(context!).takeRetainedValue()
-            player.run()
-            return nil
-        }, retained.toOpaque())
-        if status != 0 {
-            retained.release()
-            player.report("no input click: cannot start its thread")
-        } else {
-            pthread_detach(thread)
+        guard let thread = startThread({ player.run() }) else {
+            return player.report("no input click: cannot start its thread")
         }
+        pthread_detach(thread)
     }
 
     deinit {
@@ -131,10 +123,6 @@ private final class Player: @unchecked Sendable {
     }
 
     func run() {
-        // Signals are the main thread's business.
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
         open()
         var messages = [InputClick.Message](repeating: .init(click: 0, time: 0), count: 64)
         while true {
