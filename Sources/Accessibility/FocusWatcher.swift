@@ -34,18 +34,9 @@ public final class FocusWatcher {
     /// Whether the focused field's text may be read (never a password's) and can be (the Text interface).
     public private(set) var canRead = false
     private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
-    /// Focus events heard.
-    private var tickets = 0
-    /// The objects that gained the focus last (a few), latest last, each with what it said it is once it
-    /// answered: the latest is the field; one that loses the focus leaves the list.
-    private var candidates: [Candidate] = []
-    private struct Candidate {
-        var ticket: Int
-        var object: OpaquePointer
-        var gainedAt: Double
-        var described: (field: TextField, hasText: Bool)?
-    }
-
+    /// The objects that announced the focus last, each with what it said it is and its process once
+    /// asked: which of them has the focus.
+    private var candidates = FocusCandidates<OpaquePointer, (field: TextField, hasText: Bool)>()
 
     /// Connects to the accessibility bus and listens for focus changes and caret moves; `focused` and
     /// `caretMoved` (in the focused field, when its text may be read; with the caret's new offset) are called
@@ -79,7 +70,7 @@ public final class FocusWatcher {
 
     deinit {
         field = nil
-        for candidate in candidates { g_object_unref(UnsafeMutableRawPointer(candidate.object)) }
+        for candidate in candidates.candidates { g_object_unref(UnsafeMutableRawPointer(candidate.object)) }
         if let listener {
             for name in Self.events { _ = lib.listenerDeregister(listener, name, nil) }
             g_object_unref(UnsafeMutableRawPointer(listener))
@@ -99,46 +90,53 @@ public final class FocusWatcher {
         }
     }
 
-    /// An object got the focus: it is asked what it is, and becomes the field once it answers, unless
-    /// another object got the focus after it.
+    /// An object got the focus: it is asked what it is and which process it is of, and becomes the field
+    /// once it answers, unless another object got the focus after it (`FocusCandidates` decides).
     private func gained(_ source: OpaquePointer) {
-        tickets += 1
-        let ticket = tickets
         // Kept while it may become the field: the event lets go of its source.
         g_object_ref(UnsafeMutableRawPointer(source))
-        candidates.append(Candidate(ticket: ticket, object: source, gainedAt: EventLoop.monotonicNow()))
-        if candidates.count > 4 { g_object_unref(UnsafeMutableRawPointer(candidates.removeFirst().object)) }
+        let (ticket, dropped) = candidates.gained(source, at: EventLoop.monotonicNow())
+        if let dropped { g_object_unref(UnsafeMutableRawPointer(dropped)) }
         FieldDescription.read(source, lib, timeout: Self.queryTimeout) { [weak self] described in
-            guard let self, let index = candidates.firstIndex(where: { $0.ticket == ticket }) else { return }
-            candidates[index].described = described
-            if index == candidates.count - 1 { act(on: candidates[index]) }
+            guard let self else { return }
+            // Without an answer in time, the keyboard stays as it is.
+            guard let described else { return }
+            act(on: candidates.described(ticket, as: described))
+        }
+        askProcess(of: source) { [weak self] processID in
+            guard let self else { return }
+            act(on: candidates.learned(ticket, processID: processID))
         }
     }
 
-    /// An object lost the focus. Usually another gains it just after, and that says all; but an application
-    /// whose window was active a moment (the window manager's Alt+Tab grab ending) announces its field again
-    /// and then loses it: the object that had the focus before it, in another application, is the field.
+    /// An object lost the focus.
     private func lost(_ source: OpaquePointer) {
-        guard let index = candidates.lastIndex(where: { $0.object == source }) else { return }
-        let wasLatest = index == candidates.count - 1
-        let gone = candidates.remove(at: index)
-        g_object_unref(UnsafeMutableRawPointer(gone.object))
-        // Only an object that gained the focus just before the one lost: focus that left long ago (a
-        // button's, then a terminal without the bus took it) stays left.
-        guard wasLatest, let latest = candidates.last, gone.gainedAt - latest.gainedAt < Self.announcedAgain else { return }
-        act(on: latest)
+        let (removed, candidate) = candidates.lost(source)
+        if let removed { g_object_unref(UnsafeMutableRawPointer(removed)) }
+        act(on: candidate)
     }
 
-    /// How close together an application's announcement of its field and another's of theirs come at an
-    /// Alt+Tab (the first application's window is active between the grab's end and the switch).
-    static let announcedAgain = 0.5
+    /// The window manager made a window of process `processID` active (nil: the window does not say).
+    public func activated(processID: Int?) {
+        act(on: candidates.activated(processID: processID))
+    }
 
-    private func act(on candidate: Candidate) {
-        // Without an answer in time, the keyboard stays as it is.
-        guard let (field, hasText) = candidate.described else { return }
+    private func act(on candidate: FocusCandidates<OpaquePointer, (field: TextField, hasText: Bool)>.Candidate?) {
+        guard let candidate, let (field, hasText) = candidate.description else { return }
         self.field = field.takesText ? candidate.object : nil
         canRead = field.mayBeRead && hasText
         focused(field)
+    }
+
+    /// Asks the bus which process `object`'s application is; `answer` gets nil when the bus cannot say.
+    private func askProcess(of object: OpaquePointer, _ answer: @escaping (Int?) -> Void) {
+        let base = UnsafeMutableRawPointer(object).assumingMemoryBound(to: AtspiObject.self).pointee
+        guard let application = base.app?.pointee.bus_name else { return answer(nil) }
+        let call = BusCall(lib: lib, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                           interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID")
+        call.send([.string(String(cString: application))], timeout: Self.queryTimeout) { reply in
+            answer(reply?.uint32.map { Int($0) })
+        }
     }
 
     /// Asks where the focused field is on the screen, and then, if `scroll` gives a point for it, asks the

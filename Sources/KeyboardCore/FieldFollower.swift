@@ -57,6 +57,7 @@ public final class FieldFollower: EventSource {
             warn("\(error); the keyboard does not follow the focus (auto-show is off)")
             return nil
         }
+        watcher?.activated(processID: display.activeWindowProcess)
         // Qt and Firefox speak to the bus only while the session says accessibility is on.
         accessibilityStatus = AccessibilityStatus()
         if accessibilityStatus?.enable() != true {
@@ -79,6 +80,9 @@ public final class FieldFollower: EventSource {
         guard keyboard.configuration.autoShow == nil else { return }
         policy.showOn = display.hasTouchscreen ? .touch : .focus
     }
+
+    /// Another window became active.
+    func windowActivated(processID: Int?) { watcher?.activated(processID: processID) }
 
     /// A key went down on a physical keyboard (not a synthesized one).
     public func physicalKeyPressed() {

@@ -198,6 +198,10 @@ public final class Keyboard {
         if let fields { fields.caretMayHaveMoved() } else { resetContext() }
     }
 
+    /// Another window became active, of process `processID` (nil when it does not say): of the fields
+    /// applications say are focused, that process's has the focus.
+    public func windowActivated(processID: Int?) { fields?.windowActivated(processID: processID) }
+
     /// A key went down on a physical keyboard (not a synthesized one): it may hide the keyboard.
     public func physicalKeyPressed() { fields?.physicalKeyPressed() }
 

@@ -6,8 +6,8 @@ public import Typing
 /// Wayland one would be another, with the components of this module unchanged.
 ///
 /// Events go the other way through the `Keyboard`'s entry points: `handle(_:)` for touches and clicks on
-/// the keys, `physicalKeyPressed()`, `pressedAnywhere(by:)`, `touchscreensChanged()`, `place()` when the
-/// screen changed.
+/// the keys, `physicalKeyPressed()`, `pressedAnywhere(by:)`, `windowActivated(processID:)`,
+/// `touchscreensChanged()`, `place()` when the screen changed.
 public protocol KeyboardDisplay: AnyObject {
     /// Whether the keyboard is on screen.
     var isShown: Bool { get }
@@ -17,6 +17,8 @@ public protocol KeyboardDisplay: AnyObject {
     var isFloating: Bool { get }
     /// Whether a touchscreen is plugged in.
     var hasTouchscreen: Bool { get }
+    /// The process of the window the window manager says is active, when it says (X11: _NET_WM_PID).
+    var activeWindowProcess: Int? { get }
     /// Whether the desktop's settings allow event sounds, the input click among them.
     var eventSoundsAllowed: Bool { get }
 

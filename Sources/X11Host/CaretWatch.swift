@@ -16,6 +16,8 @@ final class CaretWatch {
     private var display: OpaquePointer { connection.display }
     /// Called when the caret may have moved.
     var moved: () -> Void = {}
+    /// Called when another window became active, with its process (nil when it does not say).
+    var activated: (Int?) -> Void = { _ in }
     private let activeWindowAtom: UInt
     /// The window the window manager last said was active.
     private(set) var activeWindow: UInt = 0
@@ -46,6 +48,7 @@ final class CaretWatch {
         let active = readActiveWindow()
         if active != activeWindow {
             activeWindow = active
+            activated(activeProcess)
             moved()
         }
         return true
@@ -97,6 +100,18 @@ final class CaretWatch {
         return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { atoms in
             (0..<Int(count)).contains { atoms[$0] == fullScreen }
         }
+    }
+
+    /// The active window's process, as it says in _NET_WM_PID; nil when it does not say.
+    var activeProcess: Int? {
+        guard activeWindow != 0 else { return nil }
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, activeWindow, connection.atom("_NET_WM_PID"), 0, 1, 0, UInt(XA_CARDINAL),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        // Format 32 comes as C longs.
+        return count == 1 && format == 32 ? data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee } : nil
     }
 
     private func readActiveWindow() -> UInt {

@@ -81,6 +81,7 @@ public final class KeyboardHost {
         drawingAhead = DrawingAhead(keyboard: keyboard, display: screen)
         Self.selectScreenAndKeymapEvents(connection, randr: &randrEventBase, xkb: &xkbEventBase)
         screen.caret.moved = { [unowned self] in keyboard.caretMayHaveMoved() }
+        screen.caret.activated = { [unowned self] in keyboard.windowActivated(processID: $0) }
         screen.showButtonTapped = { [unowned self] in keyboard.show() }
         XSetSelectionOwner(connection.display, instanceAtom, window.window, UInt(CurrentTime))
         keyboard.resize(to: placement.keyboardSize)

@@ -38,6 +38,7 @@ final class X11Display: KeyboardDisplay {
     var isFloating: Bool { placement.floating }
     var hasTouchscreen: Bool { window.hasTouchscreen() }
     var eventSoundsAllowed: Bool { settings.eventSoundsAllowed }
+    var activeWindowProcess: Int? { caret.activeProcess }
 
     /// The window manager maps the window while the keys are drawn.
     func showWindow() -> Bool {
