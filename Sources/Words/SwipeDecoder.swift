@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A point of a stroke across the keys, in the keyboard's pixels.
+public struct StrokePoint: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A word a stroke may mean, with what it costs, in nats: how far the stroke runs from the word's path
+/// through its keys (where and what shape), and how unlikely the word is where it goes.
+public struct SwipeCandidate: Equatable, Sendable {
+    public var word: String
+    public var stroke: Float
+    public var language: Float
+    public var cost: Float { stroke + language }
+}
+
+/// How the stroke decoder weighs what it finds. Distances are in key widths.
+public struct SwipeSettings: Equatable, Sendable {
+    /// How far from the stroke a word's key may lie, and still be a letter the finger passed.
+    public var reach = 0.9
+    /// How far from the stroke's first and last points the word's first and last keys may lie.
+    public var endReach = 1.1
+    /// Points both paths are resampled to before they are compared.
+    public var samples = 32
+    /// Weight of the location channel: the mean squared distance between the stroke and the word's path.
+    public var location: Float = 8
+    /// Weight of the shape channel: the same, with both paths centred and scaled to one size.
+    public var shape: Float = 10
+    /// Weight of where the stroke begins and ends: the squared distances of its first and last points from
+    /// the word's first and last keys (a word's ends are where a finger is most deliberate).
+    public var ends: Float = 4
+    /// How much the language model counts against the stroke.
+    public var languageWeight: Float = 1.0
+    /// Words scored at most (the cheapest by the search's bound first); past it the search stops.
+    public var maxScored = 4000
+
+    public init() {}
+}
+
+/// Finds the words a stroke across the keys may mean, in the manner of SHARK2: the dictionary's trie is
+/// walked along the stroke (each letter's key must lie near the stroke, after the previous letter's,
+/// the first near its start and the last near its end), and each word found is scored by how its ideal
+/// path through the key centres matches the stroke, in place and in shape, and by the language model,
+/// with the word before as context.
+public struct SwipeDecoder: Sendable {
+    public let decoder: Decoder
+    public var settings = SwipeSettings()
+
+    public init(decoder: Decoder) { self.decoder = decoder }
+
+    private var dictionary: WordDictionary { decoder.dictionary }
+
+    /// The likeliest words, cheapest first. `boost` gives the user's own words a lower language cost.
+    public func decode(_ stroke: [StrokePoint], plan: KeyPlan, previous: String? = nil, limit: Int = 8,
+                       boost: (String) -> Float = { _ in 0 }) -> [SwipeCandidate] {
+        guard stroke.count >= 2, plan.keyWidth > 0 else { return [] }
+        let unit = plan.keyWidth
+        // In key widths from here on.
+        let points = stroke.map { StrokePoint(x: $0.x / unit, y: $0.y / unit) }
+        let dense = Self.resample(points, every: 0.2)
+        let sampled = Self.resample(points, count: settings.samples)
+        let sampledShape = Self.normalized(sampled)
+        let keys = plan.keys.mapValues { StrokePoint(x: $0.x / unit, y: $0.y / unit) }
+        let penalties = plan.keys.mapValues(\.penalty)
+        let previousID = previous.flatMap { dictionary.id(of: $0.lowercased()) }
+        let apostrophe = UInt16(UInt8(ascii: "'"))
+        let reach = settings.reach * settings.reach, endReach = settings.endReach * settings.endReach
+        let start = dense[0], end = dense[dense.count - 1]
+
+        var found: [SwipeCandidate] = []
+        var scored = 0
+        // Depth first through the trie: a node, the dense point its last letter was matched at, and the
+        // key centres of the letters so far.
+        func walk(_ node: WordDictionary.Node, at index: Int, path: [StrokePoint], penalty: Float) {
+            if node.word < dictionary.wordCount, let last = path.last, distance2(last, end) <= endReach, scored < settings.maxScored {
+                scored += 1
+                if let word = dictionary.word(node.word) {
+                    let ideal = Self.resample(path, count: settings.samples)
+                    let location = Self.meanDistance2(sampled, ideal)
+                    let shape = Self.meanDistance2(sampledShape, Self.normalized(ideal))
+                    let ends = Float(distance2(start, path[0]) + distance2(end, last))
+                    let strokeCost = settings.location * location + settings.shape * shape + settings.ends * ends + penalty
+                    let language = settings.languageWeight
+                        * max(0, decoder.languageCost(node.word, after: previousID) - boost(word))
+                    found.append(SwipeCandidate(word: word, stroke: strokeCost, language: language))
+                }
+            }
+            decoder.forEachChild(of: node) { child in
+                let character = child.character
+                if character == apostrophe {
+                    walk(child, at: index, path: path, penalty: penalty)
+                    return
+                }
+                guard let key = keys[character] else { return }
+                if path.isEmpty {
+                    guard distance2(key, start) <= endReach else { return }
+                    walk(child, at: 0, path: [key], penalty: penalty + (penalties[character] ?? 0))
+                    return
+                }
+                // A doubled letter, or one on the same key: no move needed.
+                if let last = path.last, last == key {
+                    walk(child, at: index, path: path, penalty: penalty + (penalties[character] ?? 0))
+                    return
+                }
+                // The first point from here on that passes near the key.
+                var next = index
+                while next < dense.count, distance2(dense[next], key) > reach { next += 1 }
+                guard next < dense.count else { return }
+                walk(child, at: next, path: path + [key], penalty: penalty + (penalties[character] ?? 0))
+            }
+        }
+        walk(dictionary.root, at: 0, path: [], penalty: 0)
+        found.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.word < $1.word }
+        var seen = Set<String>()
+        return Array(found.filter { seen.insert($0.word.lowercased()).inserted }.prefix(limit))
+    }
+
+    // MARK: - Geometry
+
+    static func distance2(_ a: StrokePoint, _ b: StrokePoint) -> Double {
+        (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
+    }
+
+    private func distance2(_ a: StrokePoint, _ b: StrokePoint) -> Double { Self.distance2(a, b) }
+
+    static func meanDistance2(_ a: [StrokePoint], _ b: [StrokePoint]) -> Float {
+        guard a.count == b.count, !a.isEmpty else { return .infinity }
+        var sum = 0.0
+        for index in a.indices { sum += distance2(a[index], b[index]) }
+        return Float(sum / Double(a.count))
+    }
+
+    /// `count` points evenly spaced along a path (all at its point when it has no length).
+    static func resample(_ path: [StrokePoint], count: Int) -> [StrokePoint] {
+        guard let first = path.first else { return [] }
+        let length = zip(path, path.dropFirst()).reduce(0.0) { $0 + distance2($1.0, $1.1).squareRoot() }
+        guard length > 0, count > 1 else { return Array(repeating: first, count: count) }
+        return resample(path, every: length / Double(count - 1), count: count)
+    }
+
+    /// Points every `step` along a path, the first and last included.
+    static func resample(_ path: [StrokePoint], every step: Double, count wanted: Int? = nil) -> [StrokePoint] {
+        guard var previous = path.first else { return [] }
+        var result = [previous]
+        var carried = 0.0
+        for point in path.dropFirst() {
+            var segment = distance2(previous, point).squareRoot()
+            var from = previous
+            while carried + segment >= step, segment > 0 {
+                let t = (step - carried) / segment
+                let next = StrokePoint(x: from.x + (point.x - from.x) * t, y: from.y + (point.y - from.y) * t)
+                result.append(next)
+                segment -= step - carried
+                from = next
+                carried = 0
+            }
+            carried += segment
+            previous = point
+        }
+        if let wanted {
+            if result.count > wanted { result.removeLast(result.count - wanted) }
+            while result.count < wanted { result.append(path[path.count - 1]) }
+            result[wanted - 1] = path[path.count - 1]
+        } else if let last = path.last, result.last != last {
+            result.append(last)
+        }
+        return result
+    }
+
+    /// A path centred on its centroid and scaled so that its bounding box's longer side is 1 (a path with
+    /// no extent stays a point).
+    static func normalized(_ path: [StrokePoint]) -> [StrokePoint] {
+        guard !path.isEmpty else { return [] }
+        let xs = path.map(\.x), ys = path.map(\.y)
+        let side = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let cx = xs.reduce(0, +) / Double(path.count), cy = ys.reduce(0, +) / Double(path.count)
+        let scale = side > 0 ? 1 / side : 0
+        return path.map { StrokePoint(x: ($0.x - cx) * scale, y: ($0.y - cy) * scale) }
+    }
+}
