@@ -28,6 +28,8 @@ public struct KeyboardState: Equatable, Sendable {
     public var popups: [Popup]
     /// What the suggestion bar's slots show, left to right.
     public var bar: [BarSlot] = []
+    /// The trail of a stroke across the keys, drawn over them.
+    public var trail = Trail()
 
     public init(pressed: Set<Int> = [], shift: Shift = .off, modifiers: Set<String> = [], popups: [Popup] = []) {
         self.pressed = pressed

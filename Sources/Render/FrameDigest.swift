@@ -51,7 +51,7 @@ public struct FrameDigest: Equatable, Sendable {
 extension KeyboardRenderer {
     /// The digest of what `draw` puts on a surface for this geometry and state, with this renderer's theme
     /// and label size, and the floating keyboard's handle; `context` adds what else decides the pixels
-    /// (the program, its fonts). Popups are counted, not described: a frame with popups is not one to keep.
+    /// (the program, its fonts). Popups and a stroke's trail are counted, not described: a frame with either is not one to keep.
     ///
     /// Every stored property of the geometry, its keys and the state goes in, drawn or not (the tests
     /// hold the list to the types' properties), so a property added later cannot be forgotten here.
@@ -106,6 +106,7 @@ extension KeyboardRenderer {
         digest.add(state.scanned)
         digest.add(state.dwellPaused)
         digest.add(state.popups.count)
+        digest.add(state.trail.points.count)
         digest.add(state.bar.count)
         for slot in state.bar {
             digest.add(slot.text)

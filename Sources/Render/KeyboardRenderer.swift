@@ -167,6 +167,7 @@ public final class KeyboardRenderer {
                 cairo_restore(cr)
             }
         }
+        if popups { try drawTrail(state.trail, over: areas, of: geometry, on: surface) }
     }
 
     /// Draws only the popups, clipped to the given areas, over what the surface holds.

@@ -81,6 +81,8 @@ public struct Update: Equatable, Sendable {
     public var redrawAll = false
     /// Popups were opened, changed or closed.
     public var popupsChanged = false
+    /// The trail of a stroke moved or faded.
+    public var trailChanged = false
     /// The word being typed changed: ask for suggestions again (`TypingEngine.suggestionRequest()`).
     public var wordChanged = false
     /// Words for the learner, in the language `wordLanguage`.
@@ -98,7 +100,7 @@ public struct Update: Equatable, Sendable {
     }
 
     public var isEmpty: Bool {
-        actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !wordChanged && words.isEmpty
+        actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !trailChanged && !wordChanged && words.isEmpty
             && !emojiMemoryChanged
     }
 }

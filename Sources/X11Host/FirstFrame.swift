@@ -29,7 +29,7 @@ final class FirstFrame {
     /// picture, nil when it was drawn.
     func show() -> FrameDigest? {
         guard keyboard.showWindow() else { return nil }
-        if fontsToStart != nil, let snapshot = options.frameSnapshot, keyboard.engine.state.popups.isEmpty {
+        if fontsToStart != nil, let snapshot = options.frameSnapshot, keyboard.engine.state.popups.isEmpty && keyboard.engine.state.trail.isEmpty {
             let digest = digest(snapshot)
             if window.putSnapshot(at: snapshot.path, digest: digest) {
                 display.flush()
@@ -78,7 +78,7 @@ final class FirstFrame {
 
     /// Keeps a picture of the first frame for the next start, unless the one kept is of this very frame.
     func keep(shown: FrameDigest?) {
-        guard let snapshot = options.frameSnapshot, window.isMapped, keyboard.engine.state.popups.isEmpty else { return }
+        guard let snapshot = options.frameSnapshot, window.isMapped, keyboard.engine.state.popups.isEmpty && keyboard.engine.state.trail.isEmpty else { return }
         let digest = digest(snapshot)
         guard digest != shown else { return }
         do {

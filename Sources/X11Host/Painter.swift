@@ -8,9 +8,11 @@ final class Painter {
     let renderer: KeyboardRenderer
     let window: KeyboardWindow
     /// What changed on screen since the last drawing.
-    private var pending = (all: false, keys: Set<Int>(), popups: false)
+    private var pending = (all: false, keys: Set<Int>(), popups: false, trail: false)
     /// Where popups were last drawn, to clear them when they close.
     private var drawnPopupAreas: [Rect] = []
+    /// Where a stroke's trail was last drawn, to clear it as it moves and fades.
+    private var drawnTrailArea: Rect?
 
     init(renderer: KeyboardRenderer, window: KeyboardWindow) {
         self.renderer = renderer
@@ -22,6 +24,7 @@ final class Painter {
         pending.all = pending.all || update.redrawAll
         pending.keys.formUnion(update.changedKeys)
         pending.popups = pending.popups || update.popupsChanged
+        pending.trail = pending.trail || update.trailChanged
     }
 
     /// Everything is to be drawn again (another keyboard, another size).
@@ -29,10 +32,10 @@ final class Painter {
 
     /// Draws what changed since the last call.
     func drawPending(_ engine: TypingEngine, handle: Rect?) {
-        defer { pending = (false, [], false) }
+        defer { pending = (false, [], false, false) }
         if pending.all {
             redrawAll(engine, handle: handle)
-        } else if !pending.keys.isEmpty || pending.popups {
+        } else if !pending.keys.isEmpty || pending.popups || pending.trail {
             let keyAreas = pending.keys.filter { $0 < engine.geometry.keys.count }
                 .map { KeyboardRenderer.keyArea(engine.geometry.keys[$0].rect) }
             var areas = keyAreas
@@ -41,6 +44,12 @@ final class Painter {
                 areas += drawnPopupAreas + now
                 drawnPopupAreas = now
             }
+            if pending.trail {
+                // Only where the trail was and is: the keys under it come back from the clean buffer.
+                let now = KeyboardRenderer.trailArea(engine.state.trail, in: engine.geometry)
+                areas += [drawnTrailArea, now].compactMap { $0 }
+                drawnTrailArea = now
+            }
             draw(engine, handle: handle, keys: keyAreas, areas: areas)
         }
     }
@@ -48,6 +57,7 @@ final class Painter {
     /// Draws the whole window.
     func redrawAll(_ engine: TypingEngine, handle: Rect?) {
         drawnPopupAreas = popupAreas(engine)
+        drawnTrailArea = KeyboardRenderer.trailArea(engine.state.trail, in: engine.geometry)
         let all = [Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
         draw(engine, handle: handle, keys: all, areas: all)
     }
@@ -68,6 +78,7 @@ final class Painter {
         }
         window.restoreFromClean(areas)
         try? renderer.drawPopups(over: areas, of: engine.geometry, state: engine.state, on: front)
+        try? renderer.drawTrail(engine.state.trail, over: areas, of: engine.geometry, on: front)
         window.present(areas)
     }
 }

@@ -182,3 +182,32 @@ extension Rendering {
         }
     }
 }
+
+extension Rendering {
+    @Suite struct TrailTests {
+        /// A stroke's trail is drawn in the accent colour where the finger went last, fades toward its
+        /// older end, and leaves the keys it does not cover as they were.
+        @Test func theTrailIsDrawnWhereTheFingerWentAndFades() throws {
+            let (geometry, plain) = try render(.default, width: 375, height: 260, theme: .light)
+            var state = KeyboardState()
+            let q = geometry.keys.first { $0.name == "q" }!.rect, p = geometry.keys.first { $0.name == "p" }!.rect
+            let y = Double(q.y) + Double(q.height) / 2
+            state.trail.points = [Trail.Point(x: Double(q.x) + 10, y: y, time: 0),
+                                  Trail.Point(x: Double(p.x), y: y, time: 0.3)]
+            state.trail.advance(to: 0.3)
+            let (_, drawn) = try render(.default, width: 375, height: 260, theme: .light, state: state)
+            // Near the newest end: the accent (light theme: #007AFF, stored as BGRA in a 32-bit value).
+            let newest = pixels(drawn, in: Rect(x: p.x - 4, y: Int(y), width: 1, height: 1))[0]
+            #expect(newest & 0xFFFFFF == 0x007AFF || (newest & 0xFF) > 0xC0 && (newest >> 16 & 0xFF) < 0x60,
+                    "\(String(newest, radix: 16))")
+            // Rows below are untouched.
+            let below = geometry.keys.first { $0.name == "z" }!.rect
+            #expect(pixels(plain, in: below) == pixels(drawn, in: below))
+            // Faded out: nothing left.
+            state.trail.advance(to: 2)
+            #expect(state.trail.isEmpty)
+            let (_, faded) = try render(.default, width: 375, height: 260, theme: .light, state: state)
+            #expect(pixels(plain, in: q) == pixels(faded, in: q))
+        }
+    }
+}
