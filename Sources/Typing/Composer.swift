@@ -104,6 +104,14 @@ public struct Composer: Sendable {
         return Array(repeating: .keysym("BackSpace", modifiers: []), count: count) + [.text(text)]
     }
 
+    /// Deletes the last `count` characters typed (a stroke's word, whole).
+    public mutating func erase(count: Int) -> [KeyAction] {
+        record.removeLast(min(count, record.count))
+        undo = nil
+        lastSpace = nil
+        return Array(repeating: .keysym("BackSpace", modifiers: []), count: count)
+    }
+
     /// A delete key: right after a change, what the keyboard sent is replaced by what was typed (the
     /// returned actions); otherwise nil, and the delete goes as it is.
     public mutating func delete() -> [KeyAction]? {

@@ -36,6 +36,10 @@ extension TypingEngine {
     /// Shift does not change a delete; other modifiers go with it.
     mutating func delete(_ update: inout Update) {
         let modifiers = state.modifiers.sorted()
+        if modifiers.isEmpty, deleteStrokeWord(&update) {
+            autoCapitalize(&update)
+            return
+        }
         if modifiers.isEmpty, let replaced = composer.delete() {
             update.actions += replaced
             deletedFromWord(reverted: true, &update)

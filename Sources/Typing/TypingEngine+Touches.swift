@@ -10,7 +10,8 @@ extension TypingEngine {
             return
         }
         press(key, &update)
-        touches[event.touch] = Touch(key: key, began: event.time, point: (event.x, event.y), accepted: false)
+        touches[event.touch] = Touch(key: key, began: event.time, point: (event.x, event.y), accepted: false,
+                                     stroke: strokeTracking(key: key, x: event.x, y: event.y))
         if timing.slowKeys <= 0 { accept(event.touch, at: event.time, &update) }
     }
 
@@ -52,6 +53,11 @@ extension TypingEngine {
             choose(in: index, x: event.x, y: event.y, &update)
             return
         }
+        if strokeMoved(&touch, event, &update) {
+            touches[event.touch] = touch
+            return
+        }
+        touches[event.touch] = touch
         guard let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key else { return }
         // Sliding moves the press to the key under the finger, as on iOS; a repeat stops. With slow keys,
         // the new key must be held as long again.
@@ -69,6 +75,10 @@ extension TypingEngine {
         guard let touch = touches.removeValue(forKey: event.touch) else { return }
         let popup = state.popups.first { $0.key == touch.key && !isPreview($0) }
         release(touch, &update)
+        if let stroke = touch.stroke, stroke.isStroke {
+            strokeEnded(stroke, event, &update)
+            return
+        }
         // Let go before slow keys took it: nothing.
         guard touch.accepted else { return }
         lastTyped = (geometry.keys[touch.key].function, event.time)

@@ -20,6 +20,10 @@ struct WordInProgress: Sendable {
     var lastCorrection: (typed: String, correction: String)?
     /// Where the letter keys of the geometry on screen are: made anew with each layout.
     var plan = KeyPlan()
+    /// A stroke lifted and not yet decoded.
+    var pendingStroke: PendingStroke?
+    /// The length of the word a stroke typed last, while it is the last thing typed: a delete takes it whole.
+    var swiped: Int?
 }
 
 /// Suggestions and autocorrection (TypingEngine's part): the word's taps are kept as they are typed, a
@@ -66,6 +70,13 @@ extension TypingEngine {
     /// What to decode now: the word's taps and the word before; nil where no bar is shown.
     public func suggestionRequest() -> SuggestionRequest? {
         guard showsBar else { return nil }
+        if let stroke = word.pendingStroke {
+            return SuggestionRequest(generation: word.generation, taps: [], previous: previousWordForStroke(),
+                                     plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en",
+                                     stroke: stroke.points)
+        }
+        // A stroke's word keeps the bar of the words the stroke may also have meant.
+        guard word.swiped == nil else { return nil }
         return SuggestionRequest(generation: word.generation, taps: word.taps, previous: previousWord(),
                                  plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en")
     }
@@ -74,6 +85,10 @@ extension TypingEngine {
     public mutating func receive(_ suggestions: Suggestions) -> Update {
         var update = Update()
         guard suggestions.generation == word.generation, showsBar else { return update }
+        if word.pendingStroke != nil {
+            if let words = suggestions.strokeWords { receiveStroke(words, &update) }
+            return update
+        }
         word.result = suggestions
         let capital = word.taps.isEmpty && composer.wantsCapital
         let curly = traits.smartQuotes
@@ -119,6 +134,7 @@ extension TypingEngine {
         }
         word.taps = letters.map { Tap(character: $0 == "’" ? "'" : $0) }
         word.lastCorrection = nil
+        word.swiped = nil
         wordChanged(&update)
     }
 
@@ -130,6 +146,7 @@ extension TypingEngine {
     /// A letter typed by a tap (at its point) or otherwise.
     mutating func typedIntoWord(_ text: String, point: (x: Double, y: Double)?, _ update: inout Update) {
         word.lastCorrection = nil
+        word.swiped = nil
         // Past 48 characters it is no word: the taps stop being kept (and decoded).
         if text.count == 1, let character = text.first, Self.isWordCharacter(character), word.taps.count < 48 {
             word.taps.append(Tap(x: point?.x, y: point?.y, character: character == "’" ? "'" : character))
@@ -148,6 +165,7 @@ extension TypingEngine {
         let previous = previousWord()
         word.taps = []
         word.lastCorrection = nil
+        word.swiped = nil
         defer { wordChanged(&update) }
         guard !taps.isEmpty else { return nil }
         let typed = String(taps.map(\.character))
@@ -195,6 +213,19 @@ extension TypingEngine {
         }
         var text = chosen
         if traits.smartQuotes { text = String(text.map { $0 == "'" ? "’" : $0 }) }
+        if let swiped = word.swiped {
+            // In place of a stroke's word: no space (the next stroke puts one in); the word it replaced
+            // takes its slot, and a delete still takes the word whole.
+            let replaced = String(composer.record.suffix(swiped))
+            update.actions += composer.replace(count: swiped, with: text, at: time)
+            restartWord(&update)
+            word.swiped = text.count
+            state.bar[slot] = BarSlot(text: replaced)
+            word.result?.slots[slot] = Slot(text: replaced, kind: .word)
+            update.changedKeys.formUnion(keys { $0.isSuggestion })
+            afterKey(&update)
+            return
+        }
         update.actions += composer.replace(count: count, with: text + " ", at: time)
         word.taps = []
         word.lastCorrection = nil
@@ -203,7 +234,7 @@ extension TypingEngine {
     }
 
     /// Where the letter keys of the keyboard on screen are, for the decoder.
-    func keyPlan() -> KeyPlan { word.plan }
+    public func keyPlan() -> KeyPlan { word.plan }
 
     /// A new layout: new key places, and a new generation, so the next round asks for suggestions again
     /// (the bar may have come or gone) and a result measured on the old keys is dropped.

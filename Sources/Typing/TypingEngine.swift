@@ -70,6 +70,8 @@ public struct TypingEngine: Sendable {
     }
     /// Corrections applied on space and punctuation (`--autocorrection`), where the field allows them.
     public var autocorrectionEnabled = true
+    /// Words typed by sliding across the letters (`--slide-to-type`), where the bar shows.
+    public var slideToTypeEnabled = true
     /// The word being typed (TypingEngine+Words.swift).
     var word = WordInProgress()
 
@@ -108,6 +110,8 @@ public struct TypingEngine: Sendable {
         var longPressDone = false
         var nextRepeat: Double?
         var repeats = 0
+        /// What it drew while it may be a stroke across the letters (slide to type).
+        var stroke: StrokeTracking?
     }
 
     /// A keyboard showing `enabled[current]` at the given size.
@@ -240,6 +244,8 @@ public struct TypingEngine: Sendable {
         shiftHold = nil
         state.pressed = []
         state.popups = []
+        update.trailChanged = !state.trail.isEmpty
+        state.trail = Trail()
         return update
     }
 
@@ -259,7 +265,10 @@ public struct TypingEngine: Sendable {
         case .moved: moved(event, &update)
         case .ended: ended(event, &update)
         case .cancelled:
-            if let touch = touches.removeValue(forKey: event.touch) { release(touch, &update) }
+            if let touch = touches.removeValue(forKey: event.touch) {
+                release(touch, &update)
+                if touch.stroke?.isStroke == true { update.trailChanged = true }
+            }
         }
         return update
     }
@@ -271,7 +280,7 @@ public struct TypingEngine: Sendable {
             if let next = touch.nextRepeat { return next }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
-        return [touchDeadline, dwellDeadline, scanDeadline].compactMap { $0 }.min()
+        return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline].compactMap { $0 }.min()
     }
 
     /// Fires the timers due at `now`.
@@ -284,6 +293,7 @@ public struct TypingEngine: Sendable {
     mutating func fireTimers(at now: Double, _ update: inout Update) {
         dwellTick(at: now, &update)
         scanTick(at: now, &update)
+        if fadeTrail(at: now) { update.trailChanged = true }
         for id in touches.keys.sorted() {
             guard var touch = touches[id] else { continue }
             if !touch.accepted {

@@ -16,14 +16,18 @@ public struct SuggestionRequest: Equatable, Sendable {
     public var mayCorrect: Bool
     /// The language of the dictionary to decode with (a primary tag: en, de).
     public var language: String
+    /// A stroke across the keys to decode (slide to type) instead of taps.
+    public var stroke: [StrokePoint]?
 
-    public init(generation: Int, taps: [Tap], previous: String?, plan: KeyPlan, mayCorrect: Bool, language: String = "en") {
+    public init(generation: Int, taps: [Tap], previous: String?, plan: KeyPlan, mayCorrect: Bool, language: String = "en",
+                stroke: [StrokePoint]? = nil) {
         self.generation = generation
         self.taps = taps
         self.previous = previous
         self.plan = plan
         self.mayCorrect = mayCorrect
         self.language = language
+        self.stroke = stroke
     }
 
     /// The word as typed.
@@ -61,12 +65,16 @@ public struct Suggestions: Equatable, Sendable {
     public var correction: String?
     /// The likelihood of each next character (lower case, UTF-16 units), given the word so far.
     public var nextCharacters: [UInt16: Float]
+    /// For a stroke: the words it may mean, likeliest first (none: it means no word).
+    public var strokeWords: [String]?
 
-    public init(generation: Int, slots: [Slot] = [], correction: String? = nil, nextCharacters: [UInt16: Float] = [:]) {
+    public init(generation: Int, slots: [Slot] = [], correction: String? = nil, nextCharacters: [UInt16: Float] = [:],
+                strokeWords: [String]? = nil) {
         self.generation = generation
         self.slots = slots
         self.correction = correction
         self.nextCharacters = nextCharacters
+        self.strokeWords = strokeWords
     }
 }
 
@@ -99,6 +107,12 @@ public struct Suggester: Sendable {
     }
 
     public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
+        if let stroke = request.stroke {
+            // The user's own words come a little likelier, the more they were typed.
+            let words = SwipeDecoder(decoder: decoder).decode(stroke, plan: request.plan, previous: request.previous,
+                                                              limit: 4) { Float(log(1 + user.count(of: $0))) }
+            return Suggestions(generation: request.generation, strokeWords: words.map(\.word))
+        }
         var result = Suggestions(generation: request.generation)
         let previous = request.previous?.lowercased()
         guard !request.taps.isEmpty else {

@@ -52,6 +52,9 @@ struct RunCommand {
             .flag("autocorrection", "A confident correction is applied on space and punctuation (a delete right after "
                   + "takes it back), and two quick spaces after a word become a period and a space (default: the "
                   + "keyboard's own)."),
+            .flag("slide-to-type", "Slide to type: a finger sliding across the letters without lifting types the word "
+                  + "its stroke traces, with a space before it after a word; the bar offers the next best, and a delete "
+                  + "right after takes the word back whole. Where the bar shows, never in passwords (default: on)."),
             .value("dictionary", "[language=]file", "A dictionary for suggestions in a language, English unless one is named "
                    + "(default: dictionaries/LANGUAGE.dict in the data folder, for each language there is one for)."),
             .flag("smart-quotes", "' and \" become curly quotes (default: the keyboard's own)."),
@@ -224,6 +227,7 @@ struct RunCommand {
         hostOptions.keyboard.emojiFile = StateFile.standard("emoji")
         engine.timing = settings.timing
         engine.suggestionsEnabled = settings.suggestions
+        engine.slideToTypeEnabled = settings.slideToType
         if engine.suggestionsEnabled {
             var dictionaries = Assets.dictionaries()
             if let (language, path) = settings.dictionary { dictionaries[language] = path }

@@ -30,6 +30,7 @@ struct RunSettings {
     var showButton = true
     var traits = TextTraits.Overrides()
     var suggestions = true
+    var slideToType = true
     /// A dictionary in place of a language's own.
     var dictionary: (language: String, path: String)?
     var timing = TypingEngine.Timing()
@@ -89,6 +90,7 @@ struct RunSettings {
         traits.autocapitalization = options.value("autocapitalization", TextTraits.Autocapitalization.init(rawValue:),
             problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
         suggestions = options.flag("suggestions", default: true)
+        slideToType = options.flag("slide-to-type", default: true)
         dictionary = options["dictionary"].map { named in
             let parts = named.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2, !parts[0].contains("/"), !parts[0].isEmpty {

@@ -40,7 +40,15 @@ struct SuggestionHarness {
             }
         }
         guard let request = harness.engine.suggestionRequest() else { return }
-        _ = harness.engine.receive((others[request.language] ?? suggester).suggest(request, user: user))
+        let answer = harness.engine.receive((others[request.language] ?? suggester).suggest(request, user: user))
+        // A stroke's word is typed when its answer comes, as the host applies it.
+        harness.actions += answer.actions
+        if !answer.words.isEmpty || answer.wordChanged {
+            var learned = Update()
+            learned.words = answer.words
+            learned.wordLanguage = answer.wordLanguage
+            settle(learned)
+        }
     }
 
     mutating func tap(_ label: String, dx: Double = 0, dy: Double = 0) {

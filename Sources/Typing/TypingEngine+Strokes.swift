@@ -1,0 +1,145 @@
+public import KeyboardModel
+public import Words
+
+/// A touch that may be a stroke across the keys (slide to type): its points since it went down on a
+/// letter, and whether it has become a stroke.
+struct StrokeTracking: Sendable {
+    var points: [StrokePoint]
+    /// Distinct keys the finger passed over, the first included.
+    var keysPassed = 1
+    var isStroke = false
+}
+
+/// A stroke lifted, waiting for the decoder: its points and when it ended.
+struct PendingStroke: Sendable {
+    var points: [StrokePoint]
+    var time: Double
+}
+
+/// Slide to type (TypingEngine's part): a press that travels across the letters is a stroke, not a
+/// corrected tap; it leaves a trail, and once lifted the worker decodes it. The best word is typed (after
+/// a space when a word came just before, so that strokes need no space between them), the next best fill
+/// the bar, and a delete right after takes the whole word back.
+extension TypingEngine {
+    /// How far (key widths) from where it went down a press must travel to be a stroke; or it passes this
+    /// many keys and goes at least `strokeKeysDistance`. A slide to the next key stays a corrected tap.
+    static let strokeDistance = 1.5
+    static let strokeKeys = 3
+    static let strokeKeysDistance = 1.0
+    /// The most points a stroke keeps (a minute's slide at a touchscreen's rate is far fewer).
+    static let strokePointLimit = 2000
+
+    /// Whether a press on a letter may become a stroke: slide to type is on, the bar shows (a dictionary
+    /// in the keyboard's language, suggestions on), and the field is not secret.
+    var strokesAllowed: Bool {
+        slideToTypeEnabled && showsBar && !traits.secureEntry && layout.type != .namePhonePad && state.modifiers.isEmpty
+    }
+
+    /// What a press that went down on `key` at a point starts tracking, if it may become a stroke.
+    func strokeTracking(key: Int, x: Double, y: Double) -> StrokeTracking? {
+        guard strokesAllowed, Self.letter(of: geometry.keys[key]) != nil else { return nil }
+        return StrokeTracking(points: [StrokePoint(x: x, y: y)])
+    }
+
+    /// A tracked touch moved: true when it is a stroke (and no longer moves from key to key).
+    mutating func strokeMoved(_ touch: inout Touch, _ event: InputEvent, _ update: inout Update) -> Bool {
+        guard var stroke = touch.stroke else { return false }
+        defer { touch.stroke = stroke }
+        if stroke.points.count < Self.strokePointLimit { stroke.points.append(StrokePoint(x: event.x, y: event.y)) }
+        if stroke.isStroke {
+            state.trail.points.append(Trail.Point(x: event.x, y: event.y, time: event.time))
+            state.trail.advance(to: event.time)
+            update.trailChanged = true
+            return true
+        }
+        if let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key { stroke.keysPassed += 1 }
+        let start = stroke.points[0], unit = word.plan.keyWidth
+        let distance = ((event.x - start.x) * (event.x - start.x) + (event.y - start.y) * (event.y - start.y)).squareRoot() / unit
+        guard distance >= Self.strokeDistance || (stroke.keysPassed >= Self.strokeKeys && distance >= Self.strokeKeysDistance),
+              touch.accepted, !touch.longPressDone else { return false }
+        // A stroke now: the key pressed lets go (its balloon with it), and the trail starts where it began.
+        stroke.isStroke = true
+        unpress(touch.key, &update)
+        touch.longPressDone = true
+        touch.nextRepeat = nil
+        state.trail.points = [Trail.Point(x: start.x, y: start.y, time: event.time)]
+            + [Trail.Point(x: event.x, y: event.y, time: event.time)]
+        state.trail.advance(to: event.time)
+        update.trailChanged = true
+        return true
+    }
+
+    /// A stroke lifted: its points go to the decoder; the word is typed when the answer comes.
+    mutating func strokeEnded(_ stroke: StrokeTracking, _ event: InputEvent, _ update: inout Update) {
+        var points = stroke.points
+        points.append(StrokePoint(x: event.x, y: event.y))
+        word.pendingStroke = PendingStroke(points: points, time: event.time)
+        state.trail.advance(to: event.time)
+        update.trailChanged = true
+        wordChanged(&update)
+    }
+
+    /// The decoder's words for the stroke lifted last: the best is typed, the others fill the bar. None:
+    /// nothing is typed, as on iOS.
+    mutating func receiveStroke(_ words: [String], _ update: inout Update) {
+        guard let pending = word.pendingStroke else { return }
+        word.pendingStroke = nil
+        guard let best = words.first else {
+            wordChanged(&update)
+            return
+        }
+        let time = pending.time
+        let previous = previousWordForStroke()
+        let shiftTapped = state.shift == .on && !autoShift, capsLock = state.shift == .capsLock
+        // Strokes need no space between them: one goes in after a word (ending it, with its correction).
+        if let last = composer.record.last, Self.isWordCharacter(last) { typeText(" ", at: time, &update) }
+        let capital = shiftTapped || composer.wantsCapital
+        func shown(_ text: String) -> String {
+            var text = traits.smartQuotes ? String(text.map { $0 == "'" ? "’" : $0 }) : text
+            if capsLock { return text.uppercased() }
+            if capital, let first = text.first { text = first.uppercased() + text.dropFirst() }
+            return text
+        }
+        let text = shown(best)
+        update.actions += composer.type(text, at: time)
+        if learnsWords { update.learn(wordLanguage, .typed(best, after: previous, taps: [], plan: keyPlan())) }
+        restartWord(&update)
+        word.swiped = text.count
+        let others = words.dropFirst().prefix(3).map(shown)
+        word.result = Suggestions(generation: word.generation, slots: others.map { Slot(text: $0, kind: .word) })
+        state.bar = others.map { BarSlot(text: $0) }
+        update.changedKeys.formUnion(keys { $0.isSuggestion })
+        afterKey(&update)
+    }
+
+    /// The word before a stroke's word: the one being typed, or the last one in the sentence.
+    func previousWordForStroke() -> String? {
+        let record = composer.record
+        guard let last = record.last, Self.isWordCharacter(last) else { return previousWord() }
+        let word = String(record.reversed().prefix { Self.isWordCharacter($0) }.reversed())
+        return String(word.map { $0 == "’" ? "'" : $0 })
+    }
+
+    /// A delete right after a stroke's word takes the whole word back (iOS "Delete Slide-to-Type by Word");
+    /// false when the last thing typed was no stroke.
+    mutating func deleteStrokeWord(_ update: inout Update) -> Bool {
+        guard let count = word.swiped else { return false }
+        update.actions += composer.erase(count: count)
+        restartWord(&update)
+        return true
+    }
+
+    /// Moves the trail's clock on; true when it changed.
+    mutating func fadeTrail(at now: Double) -> Bool {
+        guard !state.trail.isEmpty else { return false }
+        state.trail.advance(to: now)
+        return true
+    }
+
+    /// When the trail is next drawn as it fades, at the display's rate, while a finger is not drawing it.
+    var trailDeadline: Double? {
+        state.trail.isEmpty ? nil : state.trail.now + Self.trailFrame
+    }
+
+    static let trailFrame = 1.0 / 60
+}

@@ -1,0 +1,181 @@
+import KeyboardModel
+import TestSupport
+import Testing
+import Typing
+import Words
+
+extension SuggestionHarness {
+    /// A finger slides through the word's keys (a stroke from `StrokeGenerator`, a point every 10 ms, as a
+    /// touchscreen reports), lifts, and the host decodes the stroke.
+    mutating func slide(_ word: String, jitter: Double = 0, seed: UInt64 = 1) {
+        let plan = harness.engine.keyPlan()
+        var random = Fuzz(seed: seed)
+        let centres = word.lowercased().utf16.compactMap { plan.keys[$0] }.map { (x: $0.x, y: $0.y) }
+        let points = StrokeGenerator(jitter: jitter).stroke(through: centres, keyWidth: plan.keyWidth, using: &random)
+        settle(harness.send(.began, x: points[0].x, y: points[0].y))
+        for point in points.dropFirst() {
+            harness.now += 0.01
+            settle(harness.send(.moved, x: point.x, y: point.y))
+        }
+        harness.now += 0.01
+        settle(harness.send(.ended, x: points.last!.x, y: points.last!.y))
+        harness.now += 0.2
+    }
+}
+
+/// Slide to type in the engine: telling a stroke from a tap, typing the stroke's word, the bar, delete.
+@Suite struct SlideToTypeTests {
+    static func harness() throws -> SuggestionHarness? { try CompletionTests.englishHarness() }
+
+    @Test func strokesTypeWordsWithSpacesBetween() throws {
+        guard var s = try Self.harness() else { return }
+        s.slide("hello")
+        #expect(s.text == "hello")
+        s.slide("world")
+        #expect(s.text == "hello world")
+        // A tapped space and a stroke: no second space.
+        s.type(" ")
+        s.slide("again", jitter: 0.15)
+        #expect(s.text == "hello world again")
+    }
+
+    @Test func aStrokeTypesNoLettersOfItsOwnAndShowsNoBalloons() throws {
+        guard var s = try Self.harness() else { return }
+        let (x, y) = s.harness.centre(of: "q"), (px, py) = s.harness.centre(of: "p")
+        s.settle(s.harness.send(.began, x: x, y: y))
+        var sawTrail = false
+        for step in 1...20 {
+            s.harness.now += 0.01
+            let update = s.harness.send(.moved, x: x + (px - x) * Double(step) / 20, y: y + (py - y) * Double(step) / 20)
+            sawTrail = sawTrail || update.trailChanged
+            s.settle(update)
+        }
+        #expect(sawTrail)
+        #expect(s.harness.engine.state.popups.isEmpty, "no balloon during a stroke")
+        #expect(s.harness.engine.state.pressed.isEmpty, "no key pressed during a stroke")
+        #expect(!s.harness.engine.state.trail.isEmpty)
+        #expect(s.harness.actions.isEmpty, "nothing typed before the lift")
+        // The trail fades after the lift, at the display's rate, and then the timers stop.
+        s.settle(s.harness.send(.ended, x: px, y: py))
+        s.harness.wait(1)
+        #expect(s.harness.engine.state.trail.isEmpty)
+        #expect(s.harness.engine.nextDeadline == nil)
+    }
+
+    @Test func aSlideToTheNextKeyIsStillACorrectedTap() throws {
+        guard var s = try Self.harness() else { return }
+        let (gx, gy) = s.harness.centre(of: "g"), (hx, hy) = s.harness.centre(of: "h")
+        s.settle(s.harness.send(.began, x: gx, y: gy))
+        for step in 1...5 {
+            s.harness.now += 0.02
+            s.settle(s.harness.send(.moved, x: gx + (hx - gx) * Double(step) / 5, y: gy + (hy - gy) * Double(step) / 5))
+        }
+        s.settle(s.harness.send(.ended, x: hx, y: hy))
+        #expect(s.text == "h")
+        #expect(s.harness.engine.state.trail.isEmpty)
+    }
+
+    @Test func aLongPressStillOpensAccentsAndAStrokeAfterItDoesNot() throws {
+        guard var s = try Self.harness() else { return }
+        let (ex, ey) = s.harness.centre(of: "e")
+        s.settle(s.harness.send(.began, x: ex, y: ey))
+        s.harness.wait(0.5)
+        guard case .alternates(_, let options, _)? = s.harness.engine.state.popups.last else {
+            Issue.record("no accents: \(s.harness.engine.state.popups)")
+            return
+        }
+        // Sliding along the accents chooses one; it is no stroke.
+        let (px, _) = s.harness.centre(of: "p")
+        for step in 1...10 {
+            s.harness.now += 0.02
+            s.settle(s.harness.send(.moved, x: ex + (px - ex) * Double(step) / 40, y: ey - 40))
+        }
+        #expect(s.harness.engine.state.trail.isEmpty)
+        s.settle(s.harness.send(.ended, x: ex + (px - ex) / 4, y: ey - 40))
+        #expect(options.contains(s.text), "\(s.text) of \(options)")
+    }
+
+    @Test func deleteRightAfterAStrokeTakesTheWordWhole() throws {
+        guard var s = try Self.harness() else { return }
+        s.slide("hello")
+        s.slide("there")
+        #expect(s.text == "hello there")
+        s.tap("delete")
+        #expect(s.text == "hello ")
+        // Then delete goes by characters again.
+        s.tap("delete")
+        #expect(s.text == "hello")
+    }
+
+    @Test func theBarOffersTheNextBestAndASlotReplacesTheWord() throws {
+        guard var s = try Self.harness() else { return }
+        // From between "i" and "o" to "f": "of" or "if".
+        let plan = s.harness.engine.keyPlan()
+        let i = plan.keys[UInt16(UInt8(ascii: "i"))]!, o = plan.keys[UInt16(UInt8(ascii: "o"))]!, f = plan.keys[UInt16(UInt8(ascii: "f"))]!
+        s.settle(s.harness.send(.began, x: (i.x + o.x) / 2, y: i.y))
+        for step in 1...12 {
+            s.harness.now += 0.01
+            let t = Double(step) / 12
+            s.settle(s.harness.send(.moved, x: (i.x + o.x) / 2 + (f.x - (i.x + o.x) / 2) * t, y: i.y + (f.y - i.y) * t))
+        }
+        s.settle(s.harness.send(.ended, x: f.x, y: f.y))
+        let typed = s.text
+        let bar = s.bar.map(\.text)
+        #expect(["of", "if"].contains(typed), "\(typed)")
+        let other = typed == "of" ? "if" : "of"
+        let slot = try #require(bar.firstIndex(of: other), "\(bar)")
+        s.tap("suggestion \(slot + 1)")
+        #expect(s.text == other)
+        #expect(s.bar.map(\.text).contains(typed), "the word replaced is offered back: \(s.bar)")
+        // Still a stroke's word: delete takes it whole.
+        s.tap("delete")
+        #expect(s.text == "")
+    }
+
+    @Test func aStrokeStartsASentenceWithACapitalAndIsLearned() throws {
+        guard var s = try Self.harness() else { return }
+        s.harness.engine.show(layout: "default", returnKey: .default, traits: .init(autocapitalization: .sentences))
+        s.slide("hello")
+        #expect(s.text == "Hello")
+        #expect(s.words.contains { if case .typed("hello", _, _, _) = $0 { true } else { false } })
+    }
+
+    @Test func noStrokesInPasswordsNorWhenTurnedOff() throws {
+        guard var s = try Self.harness() else { return }
+        s.harness.engine.show(layout: "default", returnKey: .default, traits: .init(secureEntry: true))
+        let (qx, qy) = s.harness.centre(of: "q"), (px, py) = s.harness.centre(of: "p")
+        s.settle(s.harness.send(.began, x: qx, y: qy))
+        for step in 1...20 {
+            s.harness.now += 0.01
+            s.settle(s.harness.send(.moved, x: qx + (px - qx) * Double(step) / 20, y: qy + (py - qy) * Double(step) / 20))
+        }
+        s.settle(s.harness.send(.ended, x: px, y: py))
+        #expect(s.text == "p", "a slide in a password is a corrected tap")
+        #expect(s.words.isEmpty)
+
+        guard var t = try Self.harness() else { return }
+        t.harness.engine.slideToTypeEnabled = false
+        t.slide("hello")
+        #expect(t.text == "o")
+    }
+
+    /// A second finger landing during a stroke types its key and leaves the stroke going.
+    @Test func aSecondFingerCancelsNothing() throws {
+        guard var s = try Self.harness() else { return }
+        let (hx, hy) = s.harness.centre(of: "h"), (ox, oy) = s.harness.centre(of: "o")
+        s.settle(s.harness.send(.began, x: hx, y: hy, touch: 1))
+        for step in 1...10 {
+            s.harness.now += 0.01
+            s.settle(s.harness.send(.moved, x: hx + (ox - hx) * Double(step) / 20, y: hy + (oy - hy) * Double(step) / 20, touch: 1))
+        }
+        s.settle(s.harness.send(.began, "space", touch: 2))
+        s.settle(s.harness.send(.ended, "space", touch: 2))
+        for step in 11...20 {
+            s.harness.now += 0.01
+            s.settle(s.harness.send(.moved, x: hx + (ox - hx) * Double(step) / 20, y: hy + (oy - hy) * Double(step) / 20, touch: 1))
+        }
+        s.settle(s.harness.send(.ended, x: ox, y: oy, touch: 1))
+        #expect(s.text.hasPrefix(" "), "\(s.text)")
+        #expect(s.text.count > 2, "the stroke typed a word: \(s.text)")
+    }
+}
