@@ -193,7 +193,8 @@ bench: release
 	@case "$(ARGS)" in ""|*suggest*) $(MAKE) --no-print-directory words-bench ;; esac
 
 # Keypane's words measured by kebbie on 1,000 held-out sentences (Benchmarks/data/README.md), beside the
-# plain lookups and pyspellchecker in the same run. About 15 minutes here, most of it the baseline.
+# plain lookups and pyspellchecker in the same run, and slide to type on 2,000 words of them (strokes from
+# kebbie's generator and a minimum-jerk one). About 15 minutes here, most of it the baseline.
 words-bench: release
 	@scripts/install-packages python3-venv
 	@[ -x $(WORDS_VENV)/bin/python ] || python3 -m venv $(WORDS_VENV)

@@ -5,7 +5,10 @@ its own keyboard; each tap is carried onto Keypane's key of the same letter, by 
 baselines: the plain lookups in Keypane's word and pair lists (the three commonest words with the typed
 prefix; the three commonest followers), and pyspellchecker for correction.
 
-usage: evaluate.py PROGRAM SENTENCES [--count N] [--processes N]
+Slide to type is measured on its own, on every word of the sentences (kebbie's evaluate() swipes one word in a
+hundred): strokes from kebbie's generator and from a second, minimum-jerk one, with and without context.
+
+usage: evaluate.py PROGRAM SENTENCES [--count N] [--swipes N] [--processes N]
 """
 
 import argparse
@@ -137,6 +140,18 @@ class KeypaneCorrector(TimedCorrector):
     def predict_next_word(self, context):
         return self.ask({"op": "next", "context": context})
 
+    def swipe(self, context, gesture):
+        """The words a stroke on Keypane's keys (its pixels) types: the word first, then the bar's."""
+        return self.ask({"op": "swipe", "context": context, "gesture": [list(point) for point in gesture]})
+
+    def peak_memory(self):
+        """The most memory keypane-words has held (VmHWM), in KiB."""
+        with open(f"/proc/{self.process.pid}/status", encoding="utf-8") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        return 0
+
 
 def read_counts(path, pairs):
     counts = {} if not pairs else defaultdict(dict)
@@ -195,6 +210,103 @@ def figures(results):
             "recall": correction["recall"], "overall": overall}
 
 
+def carry_map(ours, theirs):
+    """The affine map from kebbie's keyboard onto Keypane's that fits the letters' centres best (least
+    squares): kebbie's strokes are smooth curves, carried whole rather than key by key."""
+    import numpy as np
+    letters = [name for name in ours if name in theirs and name != " "]
+    source = np.array([[ours[n][0], ours[n][1], 1.0] for n in letters])
+    target = np.array([[theirs[n][0], theirs[n][1]] for n in letters])
+    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
+    return lambda point: tuple(np.array([point[0], point[1], 1.0]) @ matrix)
+
+
+def minimum_jerk_stroke(word, keys, rng):
+    """The second generator: through each letter's key centre moved by a Gaussian jitter (a fifth of a key),
+    along gently curved segments travelled with a minimum-jerk speed profile, sampled every 10 ms."""
+    width = sum(k[2] for k in keys.values()) / len(keys)
+    anchors = []
+    for index, letter in enumerate(word):
+        if index > 0 and letter == word[index - 1]:
+            continue  # a doubled letter: the finger stays
+        x, y, _, _ = keys[letter]
+        anchors.append((x + rng.gauss(0, 0.2 * width), y + rng.gauss(0, 0.2 * width)))
+    points = [anchors[0]]
+    for (x0, y0), (x1, y1) in zip(anchors, anchors[1:]):
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        bend = rng.gauss(0, 0.15 * width)
+        cx, cy = (x0 + x1) / 2 - (y1 - y0) / max(length, 1) * bend, (y0 + y1) / 2 + (x1 - x0) / max(length, 1) * bend
+        steps = max(3, int(8 * (length / width) ** 0.5))
+        for i in range(1, steps + 1):
+            t = i / steps
+            s = 10 * t ** 3 - 15 * t ** 4 + 6 * t ** 5
+            points.append(((1 - s) ** 2 * x0 + 2 * (1 - s) * s * cx + s ** 2 * x1,
+                           (1 - s) ** 2 * y0 + 2 * (1 - s) * s * cy + s ** 2 * y1))
+    return points
+
+
+def swipe_words(sentences, count):
+    """Words to swipe with the text before each in its sentence: letters only, two or more, up to `count`."""
+    chosen = []
+    for sentence in sentences:
+        before = []
+        for token in sentence.split():
+            word = token.strip(".,;:!?\"()[]{}")
+            if len(word) >= 2 and word.isascii() and word.isalpha():
+                chosen.append((" ".join(before), word.lower()))
+            before.append(token)
+            if len(chosen) >= count:
+                return chosen
+    return chosen
+
+
+def measure_swipes(program, sentences, count, tuning=()):
+    """Top-1 and top-3 word accuracy of strokes from kebbie's generator and from a minimum-jerk one, with and
+    without the words before as context, and decode time per stroke."""
+    import random
+    from kebbie.noise_model import NoiseModel
+    random.seed(1)
+    rng = random.Random(2)
+    corrector = KeypaneCorrector(program, tuning)
+    corrector.start()
+    carry = carry_map(corrector.ours, corrector.theirs)
+    noise = NoiseModel("en-US", common_typos={})
+    words = swipe_words(sentences, count)
+    strokes = {"kebbie": [], "minimum jerk": []}
+    for context, word in words:
+        gesture = noise.swipe(word)
+        strokes["kebbie"].append([carry(point) for point in gesture] if gesture else None)
+        strokes["minimum jerk"].append(minimum_jerk_stroke(word, corrector.theirs, rng))
+    known = read_counts(os.path.join(ROOT, "Dictionaries/en/words.txt"), pairs=False)
+    in_dictionary = sum(word in known for _, word in words)
+    print(f"slide to type: {len(words)} words of the same held-out sentences ({in_dictionary} in the dictionary); "
+          f"strokes carried onto Keypane's keys")
+    print(f"{'':48}{'top 1':>8}{'top 3':>8}{'strokes':>9}   {'dictionary words: top 1':>24}{'top 3':>8}")
+    times = []
+    for generator, gestures in strokes.items():
+        for variant, with_context in [("keypane, words before as context", True), ("baseline: no context", False)]:
+            hits = {"all": [0, 0, 0], "known": [0, 0, 0]}
+            for (context, word), gesture in zip(words, gestures):
+                if gesture is None:
+                    continue
+                start = time.perf_counter()
+                found = corrector.swipe(context if with_context else "", gesture)
+                times.append(time.perf_counter() - start)
+                found = [candidate.lower() for candidate in found]
+                if os.environ.get("KEYPANE_SWIPE_MISSES") and found[:1] != [word]:
+                    print(f"  miss ({generator}, context {with_context}): {word!r} -> {found[:4]}")
+                for group in ["all", "known"] if word in known else ["all"]:
+                    hits[group][0] += found[:1] == [word]
+                    hits[group][1] += word in found[:3]
+                    hits[group][2] += 1
+            (a1, a3, an), (k1, k3, kn) = hits["all"], hits["known"]
+            print(f"{generator + ', ' + variant:48}{a1 / max(an, 1):>8.3f}{a3 / max(an, 1):>8.3f}{an:>9}   "
+                  f"{k1 / max(kn, 1):>24.3f}{k3 / max(kn, 1):>8.3f}")
+    times.sort()
+    print(f"stroke -> words, through keypane-words (engine and decoder): p50 {times[len(times) // 2] * 1000:.1f} ms, "
+          f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms; keypane-words peak memory {corrector.peak_memory() / 1024:.1f} MiB")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("program")
@@ -202,14 +314,21 @@ def main():
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--only", choices=["keypane", "baseline"], help="measure one of the two")
+    parser.add_argument("--swipes", type=int, default=2000, help="words to measure slide to type on (0: none)")
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=NUMBER",
                         help="a suggester setting for keypane-words to try; tune on other text than the held-out set")
     arguments = parser.parse_args()
     with open(arguments.sentences, encoding="utf-8") as lines:
-        sentences = [line.strip() for line in lines if line.strip()][: arguments.count]
+        every = [line.strip() for line in lines if line.strip()]
+    sentences = every[: arguments.count]
     words = sum(len(s.split()) for s in sentences)
     print(f"kebbie {getattr(kebbie, '__version__', '0.5.1')} on {len(sentences)} held-out sentences "
           f"({words} words) of {os.path.basename(arguments.sentences)}")
+    if arguments.swipes and arguments.only != "baseline":
+        measure_swipes(arguments.program, every, arguments.swipes, arguments.tune)
+        sys.stdout.flush()
+    if arguments.count == 0:
+        return
     dataset = {"held-out": sentences}
     typos, said = common_typos()
     # kebbie's noise model reads them in each of its processes: given once here (the processes are forked).

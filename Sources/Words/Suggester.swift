@@ -94,6 +94,9 @@ public struct Suggester: Sendable {
     /// word well enough that what was typed needs no slot of its own.
     public var completionTouch: Float = 5.5
 
+    /// How strokes across the keys (slide to type) are decoded.
+    public var swipe = SwipeSettings()
+
     public init(decoder: Decoder) {
         self.decoder = decoder
     }
@@ -109,7 +112,9 @@ public struct Suggester: Sendable {
     public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
         if let stroke = request.stroke {
             // The user's own words come a little likelier, the more they were typed.
-            let words = SwipeDecoder(decoder: decoder).decode(stroke, plan: request.plan, previous: request.previous,
+            var strokes = SwipeDecoder(decoder: decoder)
+            strokes.settings = swipe
+            let words = strokes.decode(stroke, plan: request.plan, previous: request.previous,
                                                               limit: 4) { Float(log(1 + user.count(of: $0))) }
             return Suggestions(generation: request.generation, strokeWords: words.map(\.word))
         }

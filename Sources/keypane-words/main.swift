@@ -50,7 +50,8 @@ func fail(_ message: String) -> Never {
 
 /// The suggester's settings that `--tune` may change.
 enum Tuning {
-    static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch"]
+    static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch",
+                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language"]
 
     static func apply(_ tuning: [String: Float], to suggester: inout Suggester) {
         for (name, value) in tuning {
@@ -60,6 +61,12 @@ enum Tuning {
             case "ambiguity": suggester.ambiguity = value
             case "completion-lead": suggester.completionLead = value
             case "completion-touch": suggester.completionTouch = value
+            case "swipe-reach": suggester.swipe.reach = Double(value)
+            case "swipe-end-reach": suggester.swipe.endReach = Double(value)
+            case "swipe-location": suggester.swipe.location = value
+            case "swipe-shape": suggester.swipe.shape = value
+            case "swipe-ends": suggester.swipe.ends = value
+            case "swipe-language": suggester.swipe.languageWeight = value
             default: break
             }
         }
@@ -73,6 +80,8 @@ struct Request: Decodable {
     /// Each character's tap, or nil for a character typed as a person would (its key's centre).
     var keystrokes: [[Double]?]?
     var word: String?
+    /// A stroke across the keys, in the keyboard's pixels.
+    var gesture: [[Double]]?
 }
 
 struct Answer: Encodable {
@@ -117,7 +126,8 @@ struct Typist {
     /// Asks the suggester about the word as it is now, as the keyboard's worker does.
     mutating func settle(_ update: Update, force: Bool = false) {
         guard update.wordChanged || force, let request = engine.suggestionRequest() else { return }
-        _ = engine.receive(suggester.suggest(request))
+        // A stroke's word is typed when its answer comes.
+        KeyAction.apply(engine.receive(suggester.suggest(request)).actions, to: &output)
     }
 
     mutating func tap(x: Double, y: Double) {
@@ -168,6 +178,23 @@ struct Typist {
             } else {
                 type(character)
             }
+        }
+    }
+
+    /// A finger slides along `points` (one every 10 ms) and lifts, as on the keyboard.
+    mutating func slide(_ points: [[Double]]) {
+        let valid = points.filter { $0.count == 2 }
+        guard let first = valid.first, let last = valid.last else { return }
+        var updates = [engine.handle(InputEvent(phase: .began, x: first[0], y: first[1], time: time))]
+        for point in valid.dropFirst() {
+            time += 0.01
+            updates.append(engine.handle(InputEvent(phase: .moved, x: point[0], y: point[1], time: time)))
+        }
+        time += 0.01
+        updates.append(engine.handle(InputEvent(phase: .ended, x: last[0], y: last[1], time: time)))
+        for update in updates {
+            KeyAction.apply(update.actions, to: &output)
+            settle(update)
         }
     }
 
@@ -230,7 +257,10 @@ while let line = readLine(strippingNewline: true) {
         let left = typist.output.trimmingCharacters(in: .whitespaces)
         say(Answer(candidates: [left] + offered.filter { $0 != left }))
     case "swipe":
-        say(Answer(candidates: []))  // slide to type does not exist yet
+        typist.slide(request.gesture ?? [])
+        // The word the stroke typed (after the space it put in), then the others the bar offers.
+        let typed = typist.output.trimmingCharacters(in: .whitespaces)
+        say(Answer(candidates: (typed.isEmpty ? [] : [typed]) + typist.bar.filter { $0 != typed }))
     default:
         fail("unknown op '\(request.op)': expected correct, complete, next or swipe")
     }
