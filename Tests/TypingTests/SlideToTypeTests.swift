@@ -178,4 +178,16 @@ extension SuggestionHarness {
         #expect(s.text.hasPrefix(" "), "\(s.text)")
         #expect(s.text.count > 2, "the stroke typed a word: \(s.text)")
     }
+
+    /// Every language with a dictionary: a stroke through the keys that hold a word's accents types the
+    /// word with them, in the dictionary's case. German has a key of its own for ü, and ß held on s:
+    /// "grüse" traced gives "Grüße", "strase" gives "Straße".
+    @Test func strokesTypeAccentedWordsOfOtherLanguages() throws {
+        var s = try LanguageSuggestionTests.harness(["de"])
+        s.slide("grüse")
+        #expect(s.text == "Grüße", "\(s.text)")
+        s.slide("strase")
+        #expect(s.text == "Grüße Straße", "\(s.text)")
+        #expect(s.wordLanguage == "de")
+    }
 }
