@@ -302,6 +302,29 @@ def measure_swipes(program, sentences, count, tuning=()):
             (a1, a3, an), (k1, k3, kn) = hits["all"], hits["known"]
             print(f"{generator + ', ' + variant:48}{a1 / max(an, 1):>8.3f}{a3 / max(an, 1):>8.3f}{an:>9}   "
                   f"{k1 / max(kn, 1):>24.3f}{k3 / max(kn, 1):>8.3f}")
+    # Telling strokes from taps: kebbie's strokes the engine read as taps (one character typed), and slides
+    # from a key's centre to a neighbour's (a tap corrected on the way) it read as strokes.
+    def typed(context, gesture):
+        answer = corrector.swipe(context, gesture)
+        return answer[0] if answer else ""
+    as_taps = sum(1 for (context, word), gesture in zip(words, strokes["kebbie"])
+                  if gesture is not None and len(typed(context, gesture)) <= 1)
+    letters = [name for name in corrector.theirs if name != " "]
+    pitch_x = min(abs(corrector.theirs[a][0] - corrector.theirs[b][0]) for a in letters for b in letters
+                  if a != b and corrector.theirs[a][1] == corrector.theirs[b][1])
+    pitch_y = min(abs(corrector.theirs[a][1] - corrector.theirs[b][1]) for a in letters for b in letters
+                  if corrector.theirs[a][1] != corrector.theirs[b][1])
+    neighbours = [(a, b) for a in letters for b in letters if a != b
+                  and ((corrector.theirs[a][0] - corrector.theirs[b][0]) / pitch_x) ** 2
+                  + ((corrector.theirs[a][1] - corrector.theirs[b][1]) / pitch_y) ** 2 < 1.6 ** 2]
+    as_strokes = 0
+    for a, b in neighbours:
+        (ax, ay, _, _), (bx, by, _, _) = corrector.theirs[a], corrector.theirs[b]
+        slide = [(ax + (bx - ax) * t / 6 + rng.gauss(0, 1), ay + (by - ay) * t / 6 + rng.gauss(0, 1)) for t in range(7)]
+        as_strokes += len(typed("", slide)) > 1
+        if os.environ.get("KEYPANE_SWIPE_MISSES") and len(typed("", slide)) > 1: print("  neighbour slide typed as a stroke:", a, b, typed("", slide))
+    print(f"kebbie strokes typed as taps: {as_taps} of {sum(g is not None for g in strokes['kebbie'])}; "
+          f"slides to a neighbouring key typed as strokes: {as_strokes} of {len(neighbours)}")
     times.sort()
     print(f"stroke -> words, through keypane-words (engine and decoder): p50 {times[len(times) // 2] * 1000:.1f} ms, "
           f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms; keypane-words peak memory {corrector.peak_memory() / 1024:.1f} MiB")

@@ -5,8 +5,6 @@ public import Words
 /// letter, and whether it has become a stroke.
 struct StrokeTracking: Sendable {
     var points: [StrokePoint]
-    /// Distinct keys the finger passed over, the first included.
-    var keysPassed = 1
     var isStroke = false
 }
 
@@ -21,11 +19,10 @@ struct PendingStroke: Sendable {
 /// a space when a word came just before, so that strokes need no space between them), the next best fill
 /// the bar, and a delete right after takes the whole word back.
 extension TypingEngine {
-    /// How far (key widths) from where it went down a press must travel to be a stroke; or it passes this
-    /// many keys and goes at least `strokeKeysDistance`. A slide to the next key stays a corrected tap.
+    /// How far (in key pitches) from where it went down a press must travel to be a stroke. A slide to a
+    /// neighbouring key, beside, above or across a corner (the keys of the row below sit a whole key to the
+    /// right: 1.4 pitches), stays a corrected tap.
     static let strokeDistance = 1.5
-    static let strokeKeys = 3
-    static let strokeKeysDistance = 1.0
     /// The most points a stroke keeps (a minute's slide at a touchscreen's rate is far fewer).
     static let strokePointLimit = 2000
 
@@ -52,11 +49,11 @@ extension TypingEngine {
             update.trailChanged = true
             return true
         }
-        if let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key { stroke.keysPassed += 1 }
-        let start = stroke.points[0], unit = word.plan.keyWidth
-        let distance = ((event.x - start.x) * (event.x - start.x) + (event.y - start.y) * (event.y - start.y)).squareRoot() / unit
-        guard distance >= Self.strokeDistance || (stroke.keysPassed >= Self.strokeKeys && distance >= Self.strokeKeysDistance),
-              touch.accepted, !touch.longPressDone else { return false }
+        // In key pitches across and down: the key above is one away, as the key beside is.
+        let start = stroke.points[0]
+        let across = (event.x - start.x) / word.plan.keyWidth, down = (event.y - start.y) / word.rowPitch
+        let distance = (across * across + down * down).squareRoot()
+        guard distance >= Self.strokeDistance, touch.accepted, !touch.longPressDone else { return false }
         // A stroke now: the key pressed lets go (its balloon with it), and the trail starts where it began.
         stroke.isStroke = true
         unpress(touch.key, &update)

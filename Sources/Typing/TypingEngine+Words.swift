@@ -20,6 +20,8 @@ struct WordInProgress: Sendable {
     var lastCorrection: (typed: String, correction: String)?
     /// Where the letter keys of the geometry on screen are: made anew with each layout.
     var plan = KeyPlan()
+    /// How far apart the rows of letters are, centre to centre (at least a key's height).
+    var rowPitch = 1.0
     /// A stroke lifted and not yet decoded.
     var pendingStroke: PendingStroke?
     /// The length of the word a stroke typed last, while it is the last thing typed: a delete takes it whole.
@@ -240,6 +242,8 @@ extension TypingEngine {
     /// (the bar may have come or gone) and a result measured on the old keys is dropped.
     mutating func keysMoved() {
         word.plan = Self.keyPlan(for: geometry)
+        let rows = Set(word.plan.keys.values.map(\.y)).sorted()
+        word.rowPitch = zip(rows, rows.dropFirst()).map { $1 - $0 }.min() ?? word.plan.keyHeight
         word.generation += 1
     }
 
