@@ -30,6 +30,8 @@ public struct KeyboardState: Equatable, Sendable {
     public var bar: [BarSlot] = []
     /// The trail of a stroke across the keys, drawn over them.
     public var trail = Trail()
+    /// The space bar is a trackpad: the keys are drawn without their labels.
+    public var trackpad = false
 
     public init(pressed: Set<Int> = [], shift: Shift = .off, modifiers: Set<String> = [], popups: [Popup] = []) {
         self.pressed = pressed

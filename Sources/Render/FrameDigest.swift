@@ -107,6 +107,7 @@ extension KeyboardRenderer {
         digest.add(state.dwellPaused)
         digest.add(state.popups.count)
         digest.add(state.trail.points.count)
+        digest.add(state.trackpad)
         digest.add(state.bar.count)
         for slot in state.bar {
             digest.add(slot.text)

@@ -94,6 +94,12 @@ extension KeyboardRenderer {
                            scanned: state.scanned.contains(index), secondaryBelow: key.secondaryBelow, width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         look.flat = key.flat
+        // A trackpad: blank keys under the finger, as iOS fades their labels.
+        if state.trackpad {
+            look.label = nil
+            look.secondary = nil
+            look.icon = nil
+        }
         return look
     }
 

@@ -51,6 +51,26 @@ extension TypingEngine {
         autoCapitalize(&update)
     }
 
+    /// A held delete past its first characters: the word before the caret goes whole, with the spaces
+    /// after it. Where the keyboard does not know the text before the caret, the application's own
+    /// word delete (Ctrl+BackSpace) does it; a terminal's keyboard goes on by characters.
+    mutating func deleteWordBack(_ update: inout Update) {
+        let record = Array(composer.record)
+        guard !record.isEmpty, state.modifiers.isEmpty else {
+            let modifiers = layout.type == .desktop ? state.modifiers.sorted() : ["Control_L"]
+            update.actions.append(.keysym("BackSpace", modifiers: modifiers))
+            composer.reset()
+            restartWord(&update)
+            return
+        }
+        var count = 0
+        while count < record.count, record[record.count - 1 - count].isWhitespace { count += 1 }
+        while count < record.count, Self.isWordCharacter(record[record.count - 1 - count]) { count += 1 }
+        update.actions += composer.erase(count: max(count, 1))
+        restartWord(&update)
+        autoCapitalize(&update)
+    }
+
     /// Shift on where the traits want a capital (start of input, of a sentence, of a word), and off again
     /// where they do not, unless a finger holds shift or caps lock is on. A tap on shift overrides it.
     mutating func autoCapitalize(_ update: inout Update) {

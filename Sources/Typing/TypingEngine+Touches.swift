@@ -10,8 +10,8 @@ extension TypingEngine {
             return
         }
         press(key, &update)
-        touches[event.touch] = Touch(key: key, began: event.time, point: (event.x, event.y), accepted: false,
-                                     stroke: strokeTracking(key: key, x: event.x, y: event.y))
+        touches[event.touch] = Touch(key: key, began: event.time, point: (event.x, event.y), start: (event.x, event.y),
+                                     accepted: false, stroke: strokeTracking(key: key, x: event.x, y: event.y))
         if timing.slowKeys <= 0 { accept(event.touch, at: event.time, &update) }
     }
 
@@ -58,6 +58,7 @@ extension TypingEngine {
             return
         }
         touches[event.touch] = touch
+        if spaceSlid(event.touch, touch, event, &update) { return }
         guard let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key else { return }
         // Sliding moves the press to the key under the finger, as on iOS; a repeat stops. With slow keys,
         // the new key must be held as long again.

@@ -26,6 +26,8 @@ struct WordInProgress: Sendable {
     var pendingStroke: PendingStroke?
     /// The length of the word a stroke typed last, while it is the last thing typed: a delete takes it whole.
     var swiped: Int?
+    /// The bar offers cut, copy and paste (TypingEngine+EditBar.swift) until something is typed.
+    var editBar = false
 }
 
 /// Suggestions and autocorrection (TypingEngine's part): the word's taps are kept as they are typed, a
@@ -78,7 +80,7 @@ extension TypingEngine {
                                      stroke: stroke.points)
         }
         // A stroke's word keeps the bar of the words the stroke may also have meant.
-        guard word.swiped == nil else { return nil }
+        guard word.swiped == nil, !word.editBar else { return nil }
         return SuggestionRequest(generation: word.generation, taps: word.taps, previous: previousWord(),
                                  plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en")
     }
@@ -86,7 +88,7 @@ extension TypingEngine {
     /// A decoded result: shown when it is for the word as it is now, dropped when the word moved on.
     public mutating func receive(_ suggestions: Suggestions) -> Update {
         var update = Update()
-        guard suggestions.generation == word.generation, showsBar else { return update }
+        guard suggestions.generation == word.generation, showsBar, !word.editBar else { return update }
         if word.pendingStroke != nil {
             if let words = suggestions.strokeWords { receiveStroke(words, &update) }
             return update
@@ -137,6 +139,7 @@ extension TypingEngine {
         word.taps = letters.map { Tap(character: $0 == "’" ? "'" : $0) }
         word.lastCorrection = nil
         word.swiped = nil
+        word.editBar = false
         wordChanged(&update)
     }
 
@@ -149,6 +152,7 @@ extension TypingEngine {
     mutating func typedIntoWord(_ text: String, point: (x: Double, y: Double)?, _ update: inout Update) {
         word.lastCorrection = nil
         word.swiped = nil
+        word.editBar = false
         // Past 48 characters it is no word: the taps stop being kept (and decoded).
         if text.count == 1, let character = text.first, Self.isWordCharacter(character), word.taps.count < 48 {
             word.taps.append(Tap(x: point?.x, y: point?.y, character: character == "’" ? "'" : character))
@@ -168,6 +172,7 @@ extension TypingEngine {
         word.taps = []
         word.lastCorrection = nil
         word.swiped = nil
+        word.editBar = false
         defer { wordChanged(&update) }
         guard !taps.isEmpty else { return nil }
         let typed = String(taps.map(\.character))
@@ -205,6 +210,7 @@ extension TypingEngine {
     /// typed even when the bar is a letter behind (a tap faster than the decoder): the person chose
     /// what they saw; the typed slot then keeps the word as it is now.
     mutating func chooseSuggestion(_ slot: Int, at time: Double, _ update: inout Update) {
+        if word.editBar { return chooseEditAction(slot, &update) }
         guard slot < state.bar.count, let result = word.result, slot < result.slots.count else { return }
         let typed = String(word.taps.map(\.character))
         let chosen = result.slots[slot].kind == .typed && !typed.isEmpty ? typed : state.bar[slot].text

@@ -14,6 +14,9 @@ public struct TypingEngine: Sendable {
         public var fastRepeatInterval = 0.05
         /// Repeats at the normal interval before speeding up.
         public var repeatsBeforeFast = 8
+        /// Repeats by characters before a held delete takes whole words, and the interval between words.
+        public var repeatsBeforeWords = 10
+        public var wordRepeatInterval = 0.25
         /// Whether a held delete repeats.
         public var keyRepeat = true
         /// Slow keys: how long a key must be held before the press counts (0: at once). A shorter touch,
@@ -72,6 +75,8 @@ public struct TypingEngine: Sendable {
     public var autocorrectionEnabled = true
     /// Words typed by sliding across the letters (`--slide-to-type`), where the bar shows.
     public var slideToTypeEnabled = true
+    /// The space bar turned trackpad, while it is one (TypingEngine+Trackpad.swift).
+    var trackpad: Trackpad?
     /// The word being typed (TypingEngine+Words.swift).
     var word = WordInProgress()
 
@@ -105,6 +110,8 @@ public struct TypingEngine: Sendable {
         var began: Double
         /// Where the finger is now.
         var point: (x: Double, y: Double) = (0, 0)
+        /// Where it went down.
+        var start: (x: Double, y: Double) = (0, 0)
         /// Whether the press counts yet (with slow keys, once held long enough).
         var accepted = true
         var longPressDone = false
@@ -246,6 +253,11 @@ public struct TypingEngine: Sendable {
         state.popups = []
         update.trailChanged = !state.trail.isEmpty
         state.trail = Trail()
+        if trackpad != nil {
+            trackpad = nil
+            state.trackpad = false
+            update.redrawAll = true
+        }
         return update
     }
 
@@ -259,6 +271,10 @@ public struct TypingEngine: Sendable {
         while let due = nextDeadline, due <= event.time, fired < 64 {
             fireTimers(at: due, &update)
             fired += 1
+        }
+        if trackpad != nil {
+            trackpadInput(event, &update)
+            return update
         }
         switch event.phase {
         case .began: began(event, &update)
@@ -278,6 +294,7 @@ public struct TypingEngine: Sendable {
         let touchDeadline = touches.values.compactMap { touch -> Double? in
             if !touch.accepted { return touch.began + timing.slowKeys }
             if let next = touch.nextRepeat { return next }
+            if let due = trackpadDeadline(touch) { return due }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
         return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline].compactMap { $0 }.min()
@@ -300,12 +317,18 @@ public struct TypingEngine: Sendable {
                 if touch.began + timing.slowKeys <= now { accept(id, at: touch.began + timing.slowKeys, &update) }
                 continue
             }
+            if let due = trackpadDeadline(touch), due <= now {
+                startTrackpad(id, at: touch.point, time: due, &update)
+                continue
+            }
             if let next = touch.nextRepeat, next <= now {
-                delete(&update)
+                // Held on, delete goes by whole words, as on iOS.
+                let byWords = touch.repeats >= timing.repeatsBeforeWords
+                if byWords { deleteWordBack(&update) } else { delete(&update) }
                 update.click = .delete
                 touch.repeats += 1
-                touch.nextRepeat = next + (touch.repeats > timing.repeatsBeforeFast
-                                           ? timing.fastRepeatInterval : timing.repeatInterval)
+                touch.nextRepeat = next + (byWords ? timing.wordRepeatInterval
+                                           : touch.repeats > timing.repeatsBeforeFast ? timing.fastRepeatInterval : timing.repeatInterval)
             } else if !touch.longPressDone, hasLongPress(touch.key), touch.began + timing.longPress <= now {
                 touch.longPressDone = true
                 openLongPress(key: touch.key, &update)

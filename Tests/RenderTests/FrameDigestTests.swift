@@ -88,7 +88,7 @@ extension Rendering { @Suite struct FrameDigestTests {
         #expect(labels(geometry.keys[0]) == ["rect", "function", "label", "icon", "secondary", "alternates", "style",
                                              "secondaryBelow", "flat"])
         #expect(labels(KeyboardState()) == ["pressed", "shift", "modifiers", "lockedModifiers", "dwellKey",
-                                            "dwellProgress", "scanned", "dwellPaused", "popups", "bar", "trail"])
+                                            "dwellProgress", "scanned", "dwellPaused", "popups", "bar", "trail", "trackpad"])
         #expect(labels(BarSlot(text: "a")) == ["text", "look"])
         #expect(labels(Rect(x: 0, y: 0, width: 1, height: 1)) == ["x", "y", "width", "height"])
     }

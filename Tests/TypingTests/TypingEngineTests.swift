@@ -159,7 +159,7 @@ struct Harness {
         #expect(k.engine.nextDeadline == nil)
     }
 
-    @Test func heldDeleteRepeatsFasterUntilRelease() throws {
+    @Test func heldDeleteRepeatsFasterThenByWordsUntilRelease() throws {
         var k = try Harness()
         k.send(.began, "delete")
         #expect(k.typed() == [.keysym("BackSpace", modifiers: [])])
@@ -167,9 +167,10 @@ struct Harness {
         #expect(k.typed().isEmpty)
         k.wait(0.51) // to 1.0 s: repeats at 0.5, 0.6, ... 1.0
         #expect(k.typed().count == 6)
-        k.wait(1.0) // 2 more at 0.1 s, then every 0.05 s
-        let later = k.typed().count
-        #expect(later > 10)
+        k.wait(1.0) // 3 more at 0.1 s, one at 0.05 s; then whole words every 0.25 s (the application's own
+        // word delete, as the keyboard typed none of the text)
+        let backSpace = KeyAction.keysym("BackSpace", modifiers: []), word = KeyAction.keysym("BackSpace", modifiers: ["Control_L"])
+        #expect(k.typed() == Array(repeating: backSpace, count: 4) + Array(repeating: word, count: 3))
         k.send(.ended, "delete")
         #expect(k.engine.nextDeadline == nil)
         k.wait(1)

@@ -1,0 +1,139 @@
+import KeyboardModel
+import TestSupport
+import Testing
+import Typing
+import Words
+
+/// Editing by touch in the engine: the space bar as a trackpad (thresholds, motion to arrow keys,
+/// selection), cut, copy and paste in the bar, and delete held by words.
+@Suite struct EditingByTouchTests {
+    /// The keys an update list sends, by name (modifiers joined with +).
+    static func keys(_ actions: [KeyAction]) -> [String] {
+        actions.compactMap {
+            guard case .keysym(let name, let modifiers) = $0 else { return nil }
+            return (modifiers + [name]).joined(separator: "+")
+        }
+    }
+
+    @Test func holdingTheSpaceBarStillMakesItATrackpad() throws {
+        var k = try Harness()
+        k.send(.began, "space")
+        #expect(k.engine.nextDeadline == k.now + 0.3)
+        k.wait(0.35)
+        #expect(k.engine.state.trackpad, "held 0.35 s: a trackpad")
+        #expect(k.engine.state.pressed.isEmpty)
+        k.send(.ended, "space")
+        #expect(!k.engine.state.trackpad)
+        #expect(k.typed().isEmpty, "nothing typed")
+    }
+
+    @Test func aQuickTapOnSpaceTypesASpace() throws {
+        var k = try Harness()
+        k.tap("space")
+        #expect(k.typed() == [.text(" ")])
+        #expect(!k.engine.state.trackpad)
+    }
+
+    /// Sliding along the space bar makes it a trackpad at once; each third of a key across moves the
+    /// caret a character, slowly; a fast move moves it further.
+    @Test func slidingMovesTheCaretByCharactersFasterWhenFast() throws {
+        var k = try Harness()
+        let (x, y) = k.centre(of: "space")
+        let unit = k.engine.keyPlan().keyWidth
+        k.send(.began, x: x, y: y)
+        // Slowly: 0.1 key every 50 ms, to 2.1 keys right.
+        for step in 1...21 {
+            k.now += 0.05
+            k.send(.moved, x: x + Double(step) * 0.1 * unit, y: y)
+        }
+        #expect(k.engine.state.trackpad)
+        let slow = Self.keys(k.actions)
+        #expect(slow == Array(repeating: "Right", count: 6), "\(slow)")
+        k.actions = []
+        // Fast: 2 keys back in 40 ms.
+        for step in 1...4 {
+            k.now += 0.01
+            k.send(.moved, x: x + 2.1 * unit - Double(step) * 0.5 * unit, y: y)
+        }
+        let fast = Self.keys(k.actions)
+        #expect(fast.allSatisfy { $0 == "Left" } && fast.count > 6, "\(fast)")
+        k.actions = []
+        // Up a row: a line up.
+        k.now += 0.05
+        k.send(.moved, x: x + 0.1 * unit, y: y - 60)
+        #expect(Self.keys(k.actions).contains("Up"))
+        k.send(.ended, x: x + 0.1 * unit, y: y - 60)
+        #expect(!k.engine.state.trackpad)
+        #expect(!k.typed().contains(.text(" ")), "no space typed")
+    }
+
+    /// A second finger's tap starts a selection the motion extends (shift and arrows); its double tap
+    /// selects the word; once lifted, the bar offers cut, copy and paste.
+    @Test func aSecondFingerSelectsAndTheBarCutsCopiesAndPastes() throws {
+        var s = try SuggestionHarness()
+        let (x, y) = s.harness.centre(of: "space")
+        let unit = s.harness.engine.keyPlan().keyWidth
+        s.harness.send(.began, x: x, y: y, touch: 1)
+        s.harness.wait(0.35)
+        let (qx, qy) = s.harness.centre(of: "q")
+        s.harness.send(.began, x: qx, y: qy, touch: 2)
+        s.harness.send(.ended, x: qx, y: qy, touch: 2)
+        #expect(s.harness.typed().isEmpty, "the second finger typed no q")
+        for step in 1...4 {
+            s.harness.now += 0.05
+            s.harness.send(.moved, x: x - Double(step) * 0.2 * unit, y: y, touch: 1)
+        }
+        #expect(Self.keys(s.harness.actions) == ["Shift_L+Left", "Shift_L+Left"], "\(Self.keys(s.harness.actions))")
+        s.harness.actions = []
+        // A double tap: the word at the caret.
+        for _ in 0..<2 {
+            s.harness.now += 0.1
+            s.harness.send(.began, x: qx, y: qy, touch: 3)
+            s.harness.send(.ended, x: qx, y: qy, touch: 3)
+        }
+        #expect(Self.keys(s.harness.actions).suffix(2) == ["Control_L+Left", "Control_L+Shift_L+Right"])
+        s.settle(s.harness.send(.ended, x: x, y: y, touch: 1))
+        #expect(s.bar.map(\.text) == ["Cut", "Copy", "Paste"])
+        s.harness.actions = []
+        s.tap("suggestion 1")
+        s.tap("suggestion 3")
+        #expect(Self.keys(s.harness.actions) == ["Control_L+x", "Control_L+v"])
+        // Typing ends the edit bar.
+        s.type("a")
+        #expect(s.bar.map(\.text) != ["Cut", "Copy", "Paste"])
+    }
+
+    @Test func noTrackpadInAPasswordField() throws {
+        var k = try Harness()
+        k.engine.show(layout: "default", returnKey: .default, traits: .init(secureEntry: true))
+        k.send(.began, "space")
+        k.wait(0.5)
+        #expect(!k.engine.state.trackpad)
+        k.send(.ended, "space")
+        #expect(k.typed() == [.text(" ")])
+    }
+
+    /// Held, delete goes by characters, then by whole words (iOS: after about ten characters).
+    @Test func deleteHeldGoesByWordsAfterTenCharacters() throws {
+        var k = try Harness()
+        for character in "one two three four five six seven" { k.tap(character == " " ? "space" : String(character)) }
+        func text() -> String {
+            var result = ""
+            KeyAction.apply(k.actions, to: &result)
+            return result
+        }
+        let pressed = k.now
+        k.send(.began, "delete")
+        // The press and ten repeats by characters (the last two at the fast interval), by 1.36 s.
+        k.wait(pressed + 1.36 - k.now)
+        #expect(text() == "one two three four fiv", "\(text())")
+        // Then whole words, one every quarter second.
+        k.wait(pressed + 1.41 - k.now)
+        #expect(text() == "one two three four ", "\(text())")
+        k.wait(pressed + 1.66 - k.now)
+        #expect(text() == "one two three ", "\(text())")
+        k.send(.ended, "delete")
+        k.wait(1)
+        #expect(text() == "one two three ", "\(text())")
+    }
+}
