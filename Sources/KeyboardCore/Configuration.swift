@@ -28,6 +28,8 @@ extension Keyboard {
         public var emojiCatalog: (@Sendable (_ firstPageOnly: Bool) -> EmojiCatalog?)?
         /// Where the recent emoji and the skin tones chosen are kept.
         public var emojiFile: StateFile?
+        /// Where the text replacements are kept (`keypane replace`).
+        public var replacementsFile: StateFile?
 
         public init(autoShow: AutoShow? = .never, showButton: Bool = true) {
             self.autoShow = autoShow

@@ -24,6 +24,8 @@ extension Keyboard {
         case .toggle: toggle()
         case .forget:
             suggestions.forget()
+        case .replacements:
+            reloadReplacements()
         case .status:
             return .success("""
                 visible: \(display.isShown ? "yes" : "no")

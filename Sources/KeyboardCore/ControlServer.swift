@@ -16,6 +16,8 @@ public enum ControlRequest: Equatable, Sendable {
     case show, hide, toggle, status
     /// Forgets the words the keyboard learned (`keypane forget`).
     case forget
+    /// Reads the text replacements again (`keypane replace`).
+    case replacements
     /// What a text field asks for before it is edited: a keyboard type (or layout name) and a Return key.
     case set(type: String?, returnKey: String?)
     /// Types text into the focused window through the keyboard's injector.
@@ -30,6 +32,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .toggle: Array("toggle".utf8)
         case .status: Array("status".utf8)
         case .forget: Array("forget".utf8)
+        case .replacements: Array("replacements".utf8)
         case .set(let type, let returnKey):
             Array((["set"] + (type.map { ["type=\($0)"] } ?? []) + (returnKey.map { ["return-key=\($0)"] } ?? []))
                 .joined(separator: "\n").utf8)
@@ -59,6 +62,7 @@ public enum ControlRequest: Equatable, Sendable {
         case "toggle": return body.isEmpty ? .success(.toggle) : takesNothing(command)
         case "status": return body.isEmpty ? .success(.status) : takesNothing(command)
         case "forget": return body.isEmpty ? .success(.forget) : takesNothing(command)
+        case "replacements": return body.isEmpty ? .success(.replacements) : takesNothing(command)
         case "set":
             var type: String?, returnKey: String?
             for line in Substring(body).unicodeScalars.split(separator: "\n").map(line) where !line.isEmpty {
@@ -78,7 +82,7 @@ public enum ControlRequest: Equatable, Sendable {
             guard !body.isEmpty else { return .failure(ControlError("'type' needs text")) }
             return .success(.type(body))
         default:
-            return .failure(ControlError("unknown command '\(shown(command))': expected show, hide, toggle, status, forget, set or type"))
+            return .failure(ControlError("unknown command '\(shown(command))': expected show, hide, toggle, status, forget, replacements, set or type"))
         }
     }
 

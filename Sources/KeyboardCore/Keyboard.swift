@@ -10,7 +10,7 @@ internal import Words
 /// components that follow the focused field, suggest words and read the emoji. It talks to the screen
 /// only through a `KeyboardDisplay`.
 public final class Keyboard {
-    public private(set) var engine: TypingEngine
+    public internal(set) var engine: TypingEngine
     public let display: any KeyboardDisplay
     public let configuration: Configuration
     public let sound: InputClick?

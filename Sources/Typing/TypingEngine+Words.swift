@@ -65,6 +65,13 @@ extension TypingEngine {
     /// correct nothing, rather than turn Greek words into English ones.
     var inDictionaryLanguage: Bool { wordLanguage != nil }
 
+    /// The phrase a typed word stands for, where replacements apply: where the bar shows (not in
+    /// passwords, addresses or terminals).
+    func replacement(for typed: String) -> String? {
+        guard showsBar, !traits.secureEntry, !typed.isEmpty else { return nil }
+        return replacements.phrase(for: typed)
+    }
+
     /// Whether the word may be corrected here.
     var mayCorrect: Bool { autocorrectionEnabled && traits.autocorrection && !traits.secureEntry }
 
@@ -92,6 +99,14 @@ extension TypingEngine {
         if word.pendingStroke != nil {
             if let words = suggestions.strokeWords { receiveStroke(words, &update) }
             return update
+        }
+        var suggestions = suggestions
+        if let phrase = replacement(for: String(word.taps.map(\.character))) {
+            // The phrase is what space makes of a shortcut: offered as the correction.
+            let typed = String(word.taps.map(\.character))
+            suggestions.correction = phrase
+            suggestions.slots = [Slot(text: typed, kind: .typed), Slot(text: phrase, kind: .word, isCorrection: true)]
+                + suggestions.slots.filter { $0.kind != .typed && $0.text.lowercased() != typed.lowercased() }.prefix(1)
         }
         word.result = suggestions
         let capital = word.taps.isEmpty && composer.wantsCapital
@@ -176,6 +191,11 @@ extension TypingEngine {
         defer { wordChanged(&update) }
         guard !taps.isEmpty else { return nil }
         let typed = String(taps.map(\.character))
+        // A shortcut becomes its phrase, as a correction, which a delete right after takes back.
+        if correcting, let phrase = replacement(for: typed) {
+            word.lastCorrection = (typed, phrase)
+            return composer.correct(count: taps.count, typed: typed, with: phrase, then: separator, at: time)
+        }
         if correcting, mayCorrect, showsBar, let result = word.result, result.generation == word.generation,
            var correction = result.correction, !Suggester.isExempt(typed) {
             if traits.smartQuotes { correction = String(correction.map { $0 == "'" ? "’" : $0 }) }

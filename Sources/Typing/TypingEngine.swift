@@ -75,6 +75,8 @@ public struct TypingEngine: Sendable {
     public var autocorrectionEnabled = true
     /// Words typed by sliding across the letters (`--slide-to-type`), where the bar shows.
     public var slideToTypeEnabled = true
+    /// Shortcuts typed that become their phrases (`keypane replace`), where words may be corrected.
+    public var replacements = TextReplacements.standard
     /// The space bar turned trackpad, while it is one (TypingEngine+Trackpad.swift).
     var trackpad: Trackpad?
     /// The word being typed (TypingEngine+Words.swift).

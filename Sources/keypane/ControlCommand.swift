@@ -1,3 +1,4 @@
+internal import Basics
 import KeyboardCore
 import KeyboardModel
 import Words
@@ -24,6 +25,13 @@ struct ControlCommand {
                 discussion: "Removes $XDG_DATA_HOME/keypane/learned-en (else ~/.local/share/keypane/learned-en), "
                     + "and tells a running keyboard to forget them too.",
                 options: [display]),
+        Command(name: "replace", abstract: "List, add or remove text replacements: shortcuts typed that become phrases.",
+                discussion: "'keypane replace list', 'keypane replace add omw On my way!' or 'keypane replace remove "
+                    + "omw'. Typed and followed by space or punctuation, a shortcut becomes its phrase (a delete right "
+                    + "after takes it back), where the suggestion bar shows; never in passwords. Kept in "
+                    + "$XDG_DATA_HOME/keypane/replacements (else ~/.local/share/keypane/replacements), mode 0600; a "
+                    + "running keyboard reads them again.",
+                options: [display], operand: "list | add SHORTCUT PHRASE | remove SHORTCUT"),
         Command(name: "set", abstract: "Switch the running keyboard to what a text field asks for, as iOS's "
                     + "keyboardType and returnKeyType do.",
                 discussion: "A type not among the enabled keyboards is enabled. The keyboard is not shown: "
@@ -51,9 +59,39 @@ struct ControlCommand {
         exit(0)
     }
 
+    /// `keypane replace list|add|remove`: the file changes, and a running keyboard reads it again.
+    func replace() -> Never {
+        let command = "keypane replace"
+        guard let file = RunCommand.replacementsFile() else { fail("no HOME or XDG_DATA_HOME: nowhere to keep replacements", command: command) }
+        var (replacements, problems) = Keyboard.readReplacements(file)
+        for problem in problems { warn(problem) }
+        let words = options.operands
+        switch (words.first, words.count) {
+        case ("list", 1):
+            for entry in replacements.entries { print("\(entry.shortcut)\t\(entry.phrase)") }
+            exit(0)
+        case ("add", 3...):
+            guard replacements.set(words[1], words.dropFirst(2).joined(separator: " ")) else {
+                Keypane.usage("a shortcut is one word of letters or digits, and the phrase one line", command: command)
+            }
+        case ("remove", 2):
+            guard replacements.remove(words[1]) else { fail("no shortcut '\(words[1])'", command: command) }
+        default:
+            Keypane.usage("expected list, add SHORTCUT PHRASE or remove SHORTCUT", command: command)
+        }
+        // Lines the file got wrong are never lost: a file with problems is not written over.
+        guard problems.isEmpty else { fail("\(file.path) has lines it cannot read; mend them first", command: command) }
+        do { try file.write(String(replacements.serialized.dropLast()), private: true) } catch { fail("\(error)", command: command) }
+        if let display = options["display"] ?? getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
+            _ = try? ControlSocket.send(.replacements, to: ControlSocket.path(display: display))
+        }
+        exit(0)
+    }
+
     func run() -> Never {
         let request: ControlRequest
         switch name {
+        case "replace": replace()
         case "show": request = .show
         case "hide": request = .hide
         case "toggle": request = .toggle

@@ -79,6 +79,12 @@ enum Manual {
                 never from password, address or terminal fields). keypane forget removes it.
                 """))
             .TP
+            .I $XDG_DATA_HOME/keypane/replacements
+            \(escape("""
+                Your text replacements, a shortcut and its phrase a line (mode 0600); keypane replace lists \
+                and changes them.
+                """))
+            .TP
             .I $XDG_CACHE_HOME/keypane/fonts, $XDG_CACHE_HOME/keypane/frame
             \(escape("""
                 The labels' font, as the font configuration chose it, and a picture of the keyboard as it \

@@ -228,6 +228,12 @@ struct RunCommand {
         engine.timing = settings.timing
         engine.suggestionsEnabled = settings.suggestions
         engine.slideToTypeEnabled = settings.slideToType
+        if let file = Self.replacementsFile() {
+            let (replacements, problems) = Keyboard.readReplacements(file)
+            for problem in problems { warn(problem) }
+            engine.replacements = replacements
+            hostOptions.keyboard.replacementsFile = file
+        }
         if engine.suggestionsEnabled {
             var dictionaries = Assets.dictionaries()
             if let (language, path) = settings.dictionary { dictionaries[language] = path }
@@ -285,6 +291,9 @@ struct RunCommand {
     static func learnedFolder() -> String? {
         LearnedFile.folder(environment: ProcessFacts.environment(["XDG_DATA_HOME", "HOME"]))
     }
+
+    /// Where the text replacements are kept: beside the learned words, the user's alone (0600).
+    static func replacementsFile() -> StateFile? { learnedFolder().map { StateFile(path: $0 + "/replacements") } }
 
     /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and
     /// the keyboard goes on without a click.

@@ -136,4 +136,39 @@ import Words
         k.wait(1)
         #expect(text() == "one two three ", "\(text())")
     }
+
+    /// A shortcut becomes its phrase on space, offered in the bar first; a delete right after brings the
+    /// shortcut back; never in a password field.
+    @Test func aShortcutBecomesItsPhraseAndDeleteTakesItBack() throws {
+        var s = try SuggestionHarness()
+        s.type("omw")
+        #expect(s.bar.map(\.text).prefix(2) == ["omw", "On my way!"], "\(s.bar)")
+        #expect(s.bar[1].look == .correction)
+        s.type(" ")
+        #expect(s.text == "On my way! ")
+        s.tap("delete")
+        #expect(s.text == "omw")
+
+        var secret = try SuggestionHarness()
+        secret.harness.engine.show(layout: "default", returnKey: .default, traits: .init(secureEntry: true))
+        secret.type("omw ")
+        #expect(secret.text == "omw ")
+    }
+
+    @Test func replacementsAreReadWrittenAndTheirMistakesSaid() {
+        var problems: [String] = []
+        let read = TextReplacements(text: "# mine\nbrb\tbe right back\nnot a line\nOMW\tOn my way!\n\tno shortcut\n",
+                                    file: "replacements", problems: &problems)
+        #expect(read.entries.map(\.shortcut) == ["brb", "omw"])
+        #expect(read.phrase(for: "Brb") == "be right back")
+        #expect(problems == ["replacements:3: expected a shortcut (one word), a tab and a phrase",
+                             "replacements:5: expected a shortcut (one word), a tab and a phrase"])
+        var again: [String] = []
+        #expect(TextReplacements(text: read.serialized, file: "again", problems: &again) == read && again.isEmpty)
+        var edited = read
+        let twoWords = edited.set("two words", "x"), changed = edited.set("brb", "back soon")
+        let removed = edited.remove("omw"), removedAgain = edited.remove("omw")
+        #expect(!twoWords && changed && removed && !removedAgain)
+        #expect(edited.entries == [TextReplacements.Entry(shortcut: "brb", phrase: "back soon")])
+    }
 }
