@@ -28,6 +28,8 @@ struct WordInProgress: Sendable {
     var swiped: Int?
     /// The bar offers cut, copy and paste (TypingEngine+EditBar.swift) until something is typed.
     var editBar = false
+    /// A word a delete brought back from its correction or replacement: the separator after it keeps it.
+    var keptAsTyped: String?
 }
 
 /// Suggestions and autocorrection (TypingEngine's part): the word's taps are kept as they are typed, a
@@ -68,7 +70,8 @@ extension TypingEngine {
     /// The phrase a typed word stands for, where replacements apply: where the bar shows (not in
     /// passwords, addresses or terminals).
     func replacement(for typed: String) -> String? {
-        guard showsBar, !traits.secureEntry, !typed.isEmpty else { return nil }
+        // Not where a delete just brought the shortcut back: the user meant it.
+        guard showsBar, !traits.secureEntry, !typed.isEmpty, typed != word.keptAsTyped else { return nil }
         return replacements.phrase(for: typed)
     }
 
@@ -191,8 +194,10 @@ extension TypingEngine {
         defer { wordChanged(&update) }
         guard !taps.isEmpty else { return nil }
         let typed = String(taps.map(\.character))
+        let phrase = replacement(for: typed)
+        word.keptAsTyped = nil
         // A shortcut becomes its phrase, as a correction, which a delete right after takes back.
-        if correcting, let phrase = replacement(for: typed) {
+        if correcting, let phrase {
             word.lastCorrection = (typed, phrase)
             return composer.correct(count: taps.count, typed: typed, with: phrase, then: separator, at: time)
         }
@@ -216,6 +221,7 @@ extension TypingEngine {
         if reverted, let (typed, _) = word.lastCorrection {
             if learnsWords { update.learn(wordLanguage, .kept(typed)) }
             restartWord(&update)
+            word.keptAsTyped = typed
             return
         }
         word.lastCorrection = nil

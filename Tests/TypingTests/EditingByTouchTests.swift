@@ -148,6 +148,9 @@ import Words
         #expect(s.text == "On my way! ")
         s.tap("delete")
         #expect(s.text == "omw")
+        // The space right after keeps it; the next time it is typed, it is replaced again.
+        s.type(" omw ")
+        #expect(s.text == "omw On my way! ")
 
         var secret = try SuggestionHarness()
         secret.harness.engine.show(layout: "default", returnKey: .default, traits: .init(secureEntry: true))
