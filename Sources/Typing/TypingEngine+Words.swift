@@ -157,7 +157,6 @@ extension TypingEngine {
         word.taps = letters.map { Tap(character: $0 == "’" ? "'" : $0) }
         word.lastCorrection = nil
         word.swiped = nil
-        word.editBar = false
         wordChanged(&update)
     }
 

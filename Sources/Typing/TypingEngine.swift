@@ -79,6 +79,8 @@ public struct TypingEngine: Sendable {
     public var replacements = TextReplacements.standard
     /// The space bar turned trackpad, while it is one (TypingEngine+Trackpad.swift).
     var trackpad: Trackpad?
+    /// Something was cut or copied from the bar: after the caret moves, the bar offers to paste it.
+    var clipboardFilled = false
     /// The word being typed (TypingEngine+Words.swift).
     var word = WordInProgress()
 

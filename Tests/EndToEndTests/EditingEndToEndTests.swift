@@ -62,4 +62,71 @@ import Testing
         #expect(["omw one two three four ", "omw one two three ", "omw one two "].contains(left), "\(left.debugDescription)")
         _ = keyboard.terminate()
     }
+
+    /// A person on a touch-only screen: holds the space bar, slides the caret back into the second word,
+    /// selects it with a second finger's double tap, cuts it, slides to the end and pastes it; the GTK
+    /// entry's text is read back over the accessibility bus. In the password field, a held space bar is
+    /// only a space.
+    @Test func aWordCutAndPastedByTouchAlone() throws {
+        let rig = try AutoShowRig(session: try XSession(realInput: true),
+                                  arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        let touch = try #require(rig.session.inputDevices)
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow.focusedGtkEntry(session: rig.session, bus: rig.bus)
+        #expect(rig.status(ManyApplicationsEndToEndTests.shown) == ManyApplicationsEndToEndTests.shown)
+        _ = try rig.session.run(keypanePath, ["type", "one two three four"])
+        #expect(app.waitFor("plain", "one two three four") == "one two three four")
+
+        let keyboard = rig.keyboard
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let space = try #require(letters.keys.first { $0.text == " " })
+        let width = Double(try #require(letters.key(label: "q")).width) * 1.15
+        let (sx, sy) = (keyboard.frame.x + space.centre.0, keyboard.frame.y + space.centre.1)
+        func tap(_ key: GeometryKey, id: UInt32 = 2) {
+            touch.tap(x: keyboard.frame.x + key.centre.0, y: keyboard.frame.y + key.centre.1, hold: 0.05, id: id)
+        }
+        /// Finger 1 holds the space bar and slides `keys` key widths (left when negative), `step` keys every
+        /// `interval` seconds, then stays down.
+        func holdAndSlide(_ keys: Double, step: Double, interval: Double) {
+            touch.touch(1, .begin, x: sx, y: sy)
+            usleep(450_000)
+            let steps = Int((abs(keys) / step).rounded())
+            for index in 1...steps {
+                touch.touch(1, .update, x: sx + Int(Double(index) * step * width * (keys < 0 ? -1 : 1)), y: sy)
+                usleep(useconds_t(interval * 1_000_000))
+            }
+        }
+        // Back twelve characters, slowly (a third of a key each): into "two".
+        holdAndSlide(-4.4, step: 0.1, interval: 0.025)
+        // A second finger's double tap selects the word; lifting the first offers cut, copy and paste.
+        let p = try #require(letters.key(label: "p"))
+        tap(p)
+        usleep(100_000)
+        tap(p)
+        usleep(100_000)
+        touch.touch(1, .end, x: sx - Int(4.4 * width), y: sy)
+        let bar = SuggestionsEndToEndTests.waitForBar(rig.session) { $0 == ["Cut", "Copy", "Paste"] }
+        #expect(bar == ["Cut", "Copy", "Paste"])
+        tap(try #require(letters.key(action: "suggestion:0")))
+        #expect(app.waitFor("plain", "one  three four") == "one  three four")
+        // To the end, fast, and paste.
+        holdAndSlide(3, step: 0.5, interval: 0.01)
+        touch.touch(1, .end, x: sx + Int(3 * width), y: sy)
+        let paste = SuggestionsEndToEndTests.waitForBar(rig.session) { $0.last == "Paste" }
+        #expect(paste.last == "Paste", "\(paste)")
+        tap(try #require(letters.key(action: "suggestion:2")))
+        #expect(app.waitFor("plain", "one  three fourtwo") == "one  three fourtwo")
+
+        // A password field: the space bar held is a space, nothing more.
+        rig.click(app.centres["password"]!)
+        #expect(rig.status(ManyApplicationsEndToEndTests.secure) == ManyApplicationsEndToEndTests.secure)
+        // Its keyboard has no bar: the space bar is as far from the keyboard's bottom as before.
+        usleep(300_000)
+        _ = keyboard.waitForFrame { _ in true }
+        let fromBottom = letters.height - space.centre.1
+        touch.tap(x: keyboard.frame.x + space.centre.0, y: keyboard.frame.y + keyboard.frame.height - fromBottom, hold: 0.6, id: 1)
+        #expect(app.waitFor("password", " ", timeout: 3) == " ")
+        rig.finish()
+    }
 }
