@@ -25,7 +25,11 @@ extension TypingEngine {
         update.click = Click(for: geometry.keys[key].function)
         switch geometry.keys[key].function {
         case .keysym("BackSpace"):
+            // The character a plain delete takes, which a slide from here puts back.
+            let before = composer.record
             delete(&update)
+            let plain = state.modifiers.isEmpty && !before.isEmpty && composer.record == String(before.dropLast())
+            touch.deleted = plain ? before.last : nil
             if timing.keyRepeat { touch.nextRepeat = time + timing.repeatDelay }
         case .shift:
             // Shift that autocapitalization put on stays on under the finger; let go untouched, it goes off.
@@ -57,6 +61,10 @@ extension TypingEngine {
             touches[event.touch] = touch
             return
         }
+        if deleteSlid(&touch, event, &update) {
+            touches[event.touch] = touch
+            return
+        }
         touches[event.touch] = touch
         if spaceSlid(event.touch, touch, event, &update) { return }
         guard let key = geometry.keyIndex(atX: event.x, y: event.y), key != touch.key else { return }
@@ -78,6 +86,10 @@ extension TypingEngine {
         release(touch, &update)
         if let stroke = touch.stroke, stroke.isStroke {
             strokeEnded(stroke, event, &update)
+            return
+        }
+        if let slide = touch.deleteSlide {
+            deleteSlideEnded(slide, &update)
             return
         }
         // Let go before slow keys took it: nothing.

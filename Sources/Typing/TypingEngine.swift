@@ -123,6 +123,9 @@ public struct TypingEngine: Sendable {
         var repeats = 0
         /// What it drew while it may be a stroke across the letters (slide to type).
         var stroke: StrokeTracking?
+        /// On delete: the character its press deleted, when known, and the slide left, once it slides.
+        var deleted: Character?
+        var deleteSlide: DeleteSlide?
     }
 
     /// A keyboard showing `enabled[current]` at the given size.

@@ -129,4 +129,29 @@ import Testing
         #expect(app.waitFor("password", " ", timeout: 3) == " ")
         rig.finish()
     }
+
+    /// The mouse slides left from delete two words' worth in a GTK entry and lets go: exactly those two
+    /// words go (the entry is read back over the accessibility bus).
+    @Test func aSlideFromDeleteRemovesTwoWords() throws {
+        let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow.focusedGtkEntry(session: rig.session, bus: rig.bus)
+        #expect(rig.status(ManyApplicationsEndToEndTests.shown) == ManyApplicationsEndToEndTests.shown)
+        try tapText("one two three four", on: rig.keyboard)
+        #expect(app.waitFor("plain", "one two three four") == "one two three four")
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        let delete = try #require(letters.keys.first { $0.keysym == "BackSpace" })
+        let width = Double(try #require(letters.key(label: "q")).width) * 1.15
+        let (x, y) = (rig.keyboard.frame.x + delete.centre.0, rig.keyboard.frame.y + delete.centre.1)
+        rig.session.press(x: x, y: y)
+        for step in 1...8 {
+            usleep(30_000)
+            rig.session.move(x: x - Int(Double(step) * 0.2 * width), y: y)
+        }
+        usleep(100_000)
+        rig.session.release()
+        #expect(app.waitFor("plain", "one two ") == "one two ")
+        rig.finish()
+    }
 }

@@ -175,3 +175,61 @@ import Words
         #expect(edited.entries == [TextReplacements.Entry(shortcut: "brb", phrase: "back soon")])
     }
 }
+
+extension EditingByTouchTests {
+    /// Slides from delete to the left, `keys` key widths in steps, and lifts there.
+    static func slideFromDelete(_ k: inout Harness, keys: Double, back: Double = 0) {
+        let (x, y) = k.centre(of: "delete")
+        let unit = k.engine.keyPlan().keyWidth
+        k.send(.began, x: x, y: y)
+        var at = x
+        for _ in 0..<Int(keys * 5) {
+            k.now += 0.02
+            at -= 0.2 * unit
+            k.send(.moved, x: at, y: y)
+        }
+        for _ in 0..<Int(back * 5) {
+            k.now += 0.02
+            at += 0.2 * unit
+            k.send(.moved, x: at, y: y)
+        }
+        k.now += 0.02
+        k.send(.ended, x: at, y: y)
+    }
+
+    static func typed(_ text: String, into k: inout Harness) {
+        for character in text { k.tap(character == " " ? "space" : String(character)) }
+    }
+
+    /// Sliding left from delete selects words one by one (Ctrl+Shift+Left), the character the press took
+    /// comes back, and lifting deletes the selection; sliding back to the start deletes nothing.
+    @Test func slidingLeftFromDeleteSelectsWordsAndLiftingDeletesThem() throws {
+        var k = try Harness()
+        Self.typed("one two three", into: &k)
+        k.actions = []
+        Self.slideFromDelete(&k, keys: 1.6)
+        #expect(Self.keys(k.actions) == ["BackSpace", "Control_L+Shift_L+Left", "Control_L+Shift_L+Left", "BackSpace"],
+                "\(Self.keys(k.actions))")
+        #expect(k.actions.contains(.text("e")), "the character the press took comes back")
+        #expect(k.engine.composer.record == "one ")
+
+        var back = try Harness()
+        Self.typed("one two three", into: &back)
+        back.actions = []
+        Self.slideFromDelete(&back, keys: 1.6, back: 1.6)
+        #expect(Self.keys(back.actions) == ["BackSpace", "Control_L+Shift_L+Left", "Control_L+Shift_L+Left",
+                                            "Control_L+Shift_L+Right", "Control_L+Shift_L+Right"], "\(Self.keys(back.actions))")
+        #expect(back.engine.composer.record == "one two three")
+    }
+
+    /// On the desktop keyboard (terminals show no selection) the words go by characters on lifting.
+    @Test func aDeleteSlideInATerminalDeletesByCharacters() throws {
+        var k = try Harness(["desktop"])
+        for character in "ls foo bar" { k.tap(character == " " ? "space" : String(character)) }
+        k.actions = []
+        Self.slideFromDelete(&k, keys: 1.6)
+        var text = "ls foo bar"
+        KeyAction.apply(k.actions, to: &text)
+        #expect(text == "ls ", "\(text)")
+    }
+}
