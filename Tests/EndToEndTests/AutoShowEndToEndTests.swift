@@ -97,7 +97,7 @@ import TestSupport
     @Test func theKeyboardFollowsTheFocusInFirefox() throws {
         let rig = try AutoShowRig()
         defer { rig.stop() }
-        try startFirefox(rig)
+        try Self.startFirefox(rig)
         try followTheFocusInABrowser(rig, padType: "decimal-pad") { rig.session.title(of: "Navigator") }
     }
 
@@ -108,7 +108,7 @@ import TestSupport
         defer { rig.stop() }
         let devices = try #require(rig.session.inputDevices)
         #expect(rig.status(["auto-show": "touch"]) == ["auto-show": "touch"])
-        try startFirefox(rig)
+        try Self.startFirefox(rig)
         func field(_ index: Int) -> (x: Int, y: Int) { (170, 35 + 50 * index) }
         // The browser speaks once a touch on the page's button hides the keyboard.
         var ready = false
@@ -139,7 +139,7 @@ import TestSupport
         try rig.session.start("/usr/bin/chromium", ["--kiosk", "--force-renderer-accessibility", "--no-first-run",
                                                    "--no-default-browser-check", "--no-sandbox", "--disable-gpu",
                                                    "--password-store=basic", "--user-data-dir=" + profile.path, Self.page],
-                              environment: browserEnvironment(rig))
+                              environment: Self.browserEnvironment(rig))
         // Chromium does not say a number input's step: its decimal input gets the number pad.
         try followTheFocusInABrowser(rig, padType: "number-pad") { rig.session.title(ofClass: "Chromium") }
     }
@@ -147,7 +147,7 @@ import TestSupport
     static let page = "file://" + packageRoot + "/Tests/Fixtures/fields.html"
 
     /// Firefox ESR in kiosk mode on the page of inputs, with a profile of the session's own that asks nothing.
-    private func startFirefox(_ rig: AutoShowRig) throws {
+    static func startFirefox(_ rig: AutoShowRig) throws {
         let profile = rig.session.directory.appendingPathComponent("firefox-profile")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         try """
@@ -159,10 +159,10 @@ import TestSupport
             user_pref("app.update.enabled", false);
             """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
         try rig.session.start("/usr/bin/firefox-esr", ["--kiosk", "--no-remote", "--profile", profile.path, Self.page],
-                              environment: browserEnvironment(rig))
+                              environment: Self.browserEnvironment(rig))
     }
 
-    private func browserEnvironment(_ rig: AutoShowRig) -> [String: String] {
+    static func browserEnvironment(_ rig: AutoShowRig) -> [String: String] {
         var environment = rig.bus.environment
         environment["HOME"] = rig.session.directory.path
         environment["XDG_CACHE_HOME"] = rig.session.directory.appendingPathComponent("cache").path

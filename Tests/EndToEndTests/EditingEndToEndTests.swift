@@ -154,4 +154,74 @@ import Testing
         #expect(app.waitFor("plain", "one two ") == "one two ")
         rig.finish()
     }
+
+    /// The mouse holds the space bar, then moves `rows` rows (up when negative) and `keys` key widths
+    /// (left when negative) in small, slow steps, and lets go.
+    static func trackpad(rows: Double = 0, keys: Double = 0, keyboard: LiveKeyboard) throws {
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let space = try #require(letters.keys.first { $0.text == " " })
+        let q = try #require(letters.key(label: "q")), a = try #require(letters.key(label: "a"))
+        let width = Double(q.width) * 1.15, pitch = Double(a.centre.1 - q.centre.1)
+        let (x, y) = (keyboard.frame.x + space.centre.0, keyboard.frame.y + space.centre.1)
+        keyboard.session.press(x: x, y: y)
+        usleep(400_000)
+        let steps = 10
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            keyboard.session.move(x: x + Int(keys * width * t), y: y + Int(rows * pitch * t))
+            usleep(40_000)
+        }
+        keyboard.session.release()
+        usleep(150_000)
+    }
+
+    /// In GTK's multi-line text view the trackpad moves the caret a line up.
+    @Test func theTrackpadMovesALineUpInATextView() throws {
+        let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow.focusedGtkEntry(session: rig.session, bus: rig.bus)
+        rig.click(app.centres["multiline"]!)
+        #expect(rig.status(ManyApplicationsEndToEndTests.shown) == ManyApplicationsEndToEndTests.shown)
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        let returnKey = try #require(letters.keys.first { $0.keysym == "Return" })
+        try tapText("line one", on: rig.keyboard)
+        rig.keyboard.tap(returnKey)
+        try tapText("line two", on: rig.keyboard)
+        #expect(app.waitFor("multiline", "line one\nline two") == "line one\nline two")
+        try Self.trackpad(rows: -1.1, keyboard: rig.keyboard)
+        try tapText("x", on: rig.keyboard)
+        #expect(app.waitFor("multiline", "line onex\nline two") == "line onex\nline two")
+        rig.finish()
+    }
+
+    /// In Firefox's textarea the trackpad moves the caret two characters back; the page puts the text in
+    /// the window's title.
+    @Test func theTrackpadMovesTheCaretInFirefox() throws {
+        let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        try AutoShowEndToEndTests.startFirefox(rig)
+        let textarea = (x: 170, y: 385), button = (x: 170, y: 435)
+        var ready = false
+        for _ in 0..<30 where !ready {
+            rig.click(button)
+            ready = rig.status(["visible": "no"], timeout: 1) == ["visible": "no"]
+        }
+        #expect(ready, "the keyboard did not hide for the browser's button")
+        usleep(1_500_000)
+        rig.click(textarea)
+        if rig.status(ManyApplicationsEndToEndTests.shown, timeout: 3) != ManyApplicationsEndToEndTests.shown { rig.click(textarea) }
+        #expect(rig.status(ManyApplicationsEndToEndTests.shown) == ManyApplicationsEndToEndTests.shown)
+        usleep(200_000)
+        try tapText("abcd", on: rig.keyboard)
+        var title = ""
+        _ = waitUntil { title = rig.session.title(of: "Navigator") ?? ""; return title.hasPrefix("textarea=abcd") }
+        #expect(title.hasPrefix("textarea=abcd"), "\(title)")
+        // Two characters back: a key width and a bit, slowly (a character a third of a key).
+        try Self.trackpad(keys: -0.8, keyboard: rig.keyboard)
+        try tapText("x", on: rig.keyboard)
+        _ = waitUntil { title = rig.session.title(of: "Navigator") ?? ""; return title.hasPrefix("textarea=abxcd") }
+        #expect(title.hasPrefix("textarea=abxcd"), "\(title)")
+        rig.finish()
+    }
 }
