@@ -189,6 +189,9 @@ if let keypane = argument("--keypane") {
         if only == nil || only == "touch" {
             try runTouchBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
+        if only == nil || only == "editing" {
+            try runEditingBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
     } catch {
         print("keypane-bench: live figures: \(error)")
         exit(1)

@@ -17,6 +17,8 @@ struct Trackpad: Sendable {
     var lastSecondTap = -Double.infinity
     /// Whether anything was selected, which the bar then offers to cut or copy.
     var selected = false
+    /// Whether the caret has moved yet.
+    var moved = false
 }
 
 extension TypingEngine {
@@ -112,12 +114,14 @@ extension TypingEngine {
         for (key, count) in steps where count > 0 {
             update.actions += Array(repeating: KeyAction.keysym(key, modifiers: modifiers), count: count)
         }
-        trackpad = pad
-        if across != 0 || down != 0 {
-            // The caret moved by other means than typing: what was typed before it no longer counts.
+        if (across != 0 || down != 0) && !pad.moved {
+            // The caret moved by other means than typing: what was typed before it no longer counts (once:
+            // the word and the bar need no asking again at every move).
+            pad.moved = true
             composer.reset()
             restartWord(&update)
         }
+        trackpad = pad
     }
 
     /// The trackpad's finger lifted: the keys come back; a selection made leaves cut, copy and paste in
