@@ -114,8 +114,11 @@ public struct Suggester: Sendable {
             // The user's own words come a little likelier, the more they were typed.
             var strokes = SwipeDecoder(decoder: decoder)
             strokes.settings = swipe
-            let words = strokes.decode(stroke, plan: request.plan, previous: request.previous,
-                                                              limit: 4) { Float(log(1 + user.count(of: $0))) }
+            // The user's words the dictionary lacks, likelier the more they were typed (as for taps).
+            let own = user.knownWords.filter { decoder.dictionary.id(of: $0) == nil }
+                .map { (word: $0, language: max(4, 9 - Float(log(user.count(of: $0))))) }
+            let words = strokes.decode(stroke, plan: request.plan, previous: request.previous, limit: 4,
+                                       others: own) { Float(log(1 + user.count(of: $0))) }
             return Suggestions(generation: request.generation, strokeWords: words.map(\.word))
         }
         var result = Suggestions(generation: request.generation)

@@ -57,8 +57,10 @@ public struct SwipeDecoder: Sendable {
 
     private var dictionary: WordDictionary { decoder.dictionary }
 
-    /// The likeliest words, cheapest first. `boost` gives the user's own words a lower language cost.
+    /// The likeliest words, cheapest first. `boost` gives the user's own words a lower language cost;
+    /// `others` are words the dictionary lacks (the user's), each with its language cost in nats.
     public func decode(_ stroke: [StrokePoint], plan: KeyPlan, previous: String? = nil, limit: Int = 8,
+                       others: [(word: String, language: Float)] = [],
                        boost: (String) -> Float = { _ in 0 }) -> [SwipeCandidate] {
         guard stroke.count >= 2, plan.keyWidth > 0 else { return [] }
         let unit = plan.keyWidth
@@ -76,20 +78,23 @@ public struct SwipeDecoder: Sendable {
 
         var found: [SwipeCandidate] = []
         var scored = 0
+        /// How far the stroke is from a path through key centres, in nats.
+        func strokeCost(_ path: [StrokePoint], penalty: Float) -> Float {
+            let ideal = Self.resample(path, count: settings.samples)
+            let location = Self.meanDistance2(sampled, ideal)
+            let shape = Self.meanDistance2(sampledShape, Self.normalized(ideal))
+            let ends = Float(distance2(start, path[0]) + distance2(end, path[path.count - 1]))
+            return settings.location * location + settings.shape * shape + settings.ends * ends + penalty
+        }
         // Depth first through the trie: a node, the dense point its last letter was matched at, and the
         // key centres of the letters so far.
         func walk(_ node: WordDictionary.Node, at index: Int, path: [StrokePoint], penalty: Float) {
             if node.word < dictionary.wordCount, let last = path.last, distance2(last, end) <= endReach, scored < settings.maxScored {
                 scored += 1
                 if let word = dictionary.word(node.word) {
-                    let ideal = Self.resample(path, count: settings.samples)
-                    let location = Self.meanDistance2(sampled, ideal)
-                    let shape = Self.meanDistance2(sampledShape, Self.normalized(ideal))
-                    let ends = Float(distance2(start, path[0]) + distance2(end, last))
-                    let strokeCost = settings.location * location + settings.shape * shape + settings.ends * ends + penalty
                     let language = settings.languageWeight
                         * max(0, decoder.languageCost(node.word, after: previousID) - boost(word))
-                    found.append(SwipeCandidate(word: word, stroke: strokeCost, language: language))
+                    found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty), language: language))
                 }
             }
             decoder.forEachChild(of: node) { child in
@@ -117,6 +122,20 @@ public struct SwipeDecoder: Sendable {
             }
         }
         walk(dictionary.root, at: 0, path: [], penalty: 0)
+        // The user's own words: their paths scored the same way, where they begin and end near the stroke's ends.
+        for (word, language) in others {
+            var path: [StrokePoint] = []
+            var penalty: Float = 0
+            for unit in word.lowercased().utf16 where unit != apostrophe {
+                guard let key = keys[unit] else { path = []; break }
+                penalty += penalties[unit] ?? 0
+                if path.last != key { path.append(key) }
+            }
+            guard let first = path.first, let last = path.last, distance2(first, start) <= endReach,
+                  distance2(last, end) <= endReach else { continue }
+            found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty),
+                                        language: settings.languageWeight * language))
+        }
         found.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.word < $1.word }
         var seen = Set<String>()
         return Array(found.filter { seen.insert($0.word.lowercased()).inserted }.prefix(limit))

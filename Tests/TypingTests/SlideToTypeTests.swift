@@ -194,4 +194,15 @@ extension SuggestionHarness {
         #expect(s.text == "Grüße Straße", "\(s.text)")
         #expect(s.wordLanguage == "de")
     }
+
+    /// A word the user taught, which the dictionary lacks, comes from a stroke too.
+    @Test func aLearnedWordComesFromAStroke() throws {
+        guard var s = try Self.harness() else { return }
+        s.slide("keypane")
+        #expect(s.text != "keypane", "not a word before it is learned: \(s.text)")
+        guard var taught = try Self.harness() else { return }
+        for _ in 0..<3 { taught.user.learn("keypane", after: nil) }
+        taught.slide("keypane")
+        #expect(taught.text == "keypane", "\(taught.text)")
+    }
 }
