@@ -164,6 +164,7 @@ public final class Keyboard {
         if engine.library[choice.type.rawValue] == nil { _ = readLayout(choice.type.rawValue) }
         let name = engine.keyboard(for: choice.type) ?? engine.enabled[engine.current]
         engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
+        engine.fieldIsMultiLine = choice.multiLine
         display.noteAllChanged()
     }
 
@@ -200,7 +201,11 @@ public final class Keyboard {
 
     /// Another window became active, of process `processID` (nil when it does not say): of the fields
     /// applications say are focused, that process's has the focus.
-    public func windowActivated(processID: Int?) { fields?.windowActivated(processID: processID) }
+    public func windowActivated(processID: Int?) {
+        // Until its field says it holds lines, the trackpad moves across only.
+        engine.fieldIsMultiLine = false
+        fields?.windowActivated(processID: processID)
+    }
 
     /// A key went down on a physical keyboard (not a synthesized one): it may hide the keyboard.
     public func physicalKeyPressed() { fields?.physicalKeyPressed() }

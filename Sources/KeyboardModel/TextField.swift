@@ -69,7 +69,7 @@ public struct TextField: Equatable, Sendable {
         default: break
         }
         if role == .spinButton { return FieldChoice(type: numberPad) }
-        return FieldChoice(type: .default)
+        return FieldChoice(type: .default, multiLine: multiLine)
     }
 }
 
@@ -87,11 +87,15 @@ public struct FieldChoice: Equatable, Sendable {
     public var type: KeyboardType
     public var returnKey: ReturnKeyType
     public var traits: TextTraits.Overrides
+    /// The field holds lines of text (a text view, a textarea): the trackpad moves its caret up and down.
+    public var multiLine = false
 
-    public init(type: KeyboardType, returnKey: ReturnKeyType = .default, traits: TextTraits.Overrides = .init()) {
+    public init(type: KeyboardType, returnKey: ReturnKeyType = .default, traits: TextTraits.Overrides = .init(),
+                multiLine: Bool = false) {
         self.type = type
         self.returnKey = returnKey
         self.traits = traits
+        self.multiLine = multiLine
     }
 }
 

@@ -103,7 +103,7 @@ extension TypingEngine {
         let speed = (dx * dx + dy * dy).squareRoot() / unit / dt
         let gain = min(Self.trackpadMaxGain, max(1, speed / Self.trackpadFast))
         pad.carry.x += dx / unit / Self.trackpadStep.x * gain
-        pad.carry.y += dy / word.rowPitch / Self.trackpadStep.y
+        pad.carry.y = fieldIsMultiLine ? pad.carry.y + dy / word.rowPitch / Self.trackpadStep.y : 0
         pad.last = (event.x, event.y, event.time)
         let across = Int(pad.carry.x.rounded(.towardZero)), down = Int(pad.carry.y.rounded(.towardZero))
         pad.carry.x -= Double(across)

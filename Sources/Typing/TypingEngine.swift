@@ -81,6 +81,9 @@ public struct TypingEngine: Sendable {
     var trackpad: Trackpad?
     /// Something was cut or copied from the bar: after the caret moves, the bar offers to paste it.
     var clipboardFilled = false
+    /// The focused field is known to hold lines: the trackpad moves up and down too. Elsewhere (a
+    /// one-line entry, where Up and Down move the focus; a shell, where they recall history) it does not.
+    public var fieldIsMultiLine = false
     /// The word being typed (TypingEngine+Words.swift).
     var word = WordInProgress()
 

@@ -58,9 +58,14 @@ import Words
         let fast = Self.keys(k.actions)
         #expect(fast.allSatisfy { $0 == "Left" } && fast.count > 6, "\(fast)")
         k.actions = []
-        // Up a row: a line up.
+        // Up a row: nothing in a one-line field (Up would move the focus, or recall a shell's history)...
         k.now += 0.05
         k.send(.moved, x: x + 0.1 * unit, y: y - 60)
+        #expect(!Self.keys(k.actions).contains("Up"))
+        // ... a line up in one that holds lines.
+        k.engine.fieldIsMultiLine = true
+        k.now += 0.05
+        k.send(.moved, x: x + 0.1 * unit, y: y - 120)
         #expect(Self.keys(k.actions).contains("Up"))
         k.send(.ended, x: x + 0.1 * unit, y: y - 60)
         #expect(!k.engine.state.trackpad)
