@@ -3,8 +3,9 @@ public import KeyboardModel
 /// The space bar as a trackpad (TypingEngine's part), as on iOS: held a moment without moving, or slid
 /// along, the space bar turns the keyboard into a trackpad. The finger's motion moves the caret by
 /// characters across and by lines up and down (arrow keys, which every application and terminal takes),
-/// faster for fast moves; a second finger's tap starts a selection that the motion extends, and its
-/// double tap selects the word at the caret. Lifting ends it; nothing is typed.
+/// faster for fast moves; a second finger's tap, or holding still a moment longer before moving, starts a
+/// selection that the motion extends, and a second finger's double tap selects the word at the caret.
+/// Lifting ends it; nothing is typed.
 struct Trackpad: Sendable {
     /// The finger that moves the caret.
     var touch: Int
@@ -19,6 +20,8 @@ struct Trackpad: Sendable {
     var selected = false
     /// Whether the caret has moved yet.
     var moved = false
+    /// When it became a trackpad.
+    var started: Double
 }
 
 extension TypingEngine {
@@ -31,6 +34,8 @@ extension TypingEngine {
     /// Above this speed (key widths a second) each step counts more, up to `trackpadMaxGain` times.
     static let trackpadFast = 6.0
     static let trackpadMaxGain = 4.0
+    /// Held this much longer before moving, the trackpad selects as it moves (as a second finger's tap).
+    static let trackpadSelectHold = 0.5
 
     /// Whether the space bar may become a trackpad here: never in a secret field.
     var trackpadAllowed: Bool { !traits.secureEntry }
@@ -49,7 +54,7 @@ extension TypingEngine {
         touch.nextRepeat = nil
         touches[id] = touch
         unpress(touch.key, &update)
-        trackpad = Trackpad(touch: id, last: (point.x, point.y, time))
+        trackpad = Trackpad(touch: id, last: (point.x, point.y, time), started: time)
         state.trackpad = true
         update.redrawAll = true
     }
@@ -60,6 +65,7 @@ extension TypingEngine {
               geometry.keys[touch.key].function.isSpace,
               abs(event.x - touch.start.x) >= Self.trackpadSlide * word.plan.keyWidth else { return false }
         startTrackpad(id, at: (touch.start.x, touch.start.y), time: touch.began, &update)
+        trackpad?.started = event.time
         trackpadMoved(event, &update)
         return true
     }
@@ -122,6 +128,18 @@ extension TypingEngine {
             restartWord(&update)
         }
         trackpad = pad
+    }
+
+    /// When a trackpad held still since it started turns to selecting.
+    var trackpadSelectDeadline: Double? {
+        guard let pad = trackpad, !pad.moved, !pad.selecting, !pad.selected else { return nil }
+        return pad.started + Self.trackpadSelectHold
+    }
+
+    /// The finger held still long enough: its moves select from here.
+    mutating func trackpadHeld(at now: Double) {
+        guard let due = trackpadSelectDeadline, due <= now else { return }
+        trackpad?.selecting = true
     }
 
     /// The trackpad's finger lifted: the keys come back; a selection made leaves cut, copy and paste in

@@ -280,7 +280,7 @@ public struct TypingEngine: Sendable {
             if let due = trackpadDeadline(touch) { return due }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
-        return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline].compactMap { $0 }.min()
+        return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline, trackpadSelectDeadline].compactMap { $0 }.min()
     }
 
     /// Fires the timers due at `now`.
@@ -294,6 +294,7 @@ public struct TypingEngine: Sendable {
         dwellTick(at: now, &update)
         scanTick(at: now, &update)
         if fadeTrail(at: now) { update.trailChanged = true }
+        trackpadHeld(at: now)
         for id in touches.keys.sorted() {
             guard var touch = touches[id] else { continue }
             if !touch.accepted {

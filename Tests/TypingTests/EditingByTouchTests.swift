@@ -108,6 +108,32 @@ import Words
         #expect(s.bar.map(\.text) != ["Cut", "Copy", "Paste"])
     }
 
+    /// Held still half a second longer before moving, the trackpad selects as it moves.
+    @Test func holdingLongerBeforeMovingSelects() throws {
+        var k = try Harness()
+        let (x, y) = k.centre(of: "space")
+        let unit = k.engine.keyPlan().keyWidth
+        k.send(.began, x: x, y: y)
+        k.wait(0.35)
+        #expect(k.engine.nextDeadline == k.now - 0.05 + 0.5, "a trackpad held still waits to select")
+        k.wait(0.5)
+        for step in 1...4 {
+            k.now += 0.05
+            k.send(.moved, x: x - Double(step) * 0.2 * unit, y: y)
+        }
+        #expect(Self.keys(k.actions) == ["Shift_L+Left", "Shift_L+Left"], "\(Self.keys(k.actions))")
+        // Moved first, it only moves.
+        var moved = try Harness()
+        moved.send(.began, x: x, y: y)
+        moved.wait(0.35)
+        moved.now += 0.05
+        moved.send(.moved, x: x - 0.4 * unit, y: y)
+        moved.wait(1)
+        moved.now += 0.05
+        moved.send(.moved, x: x - 0.8 * unit, y: y)
+        #expect(Self.keys(moved.actions) == ["Left", "Left"], "\(Self.keys(moved.actions))")
+    }
+
     @Test func noTrackpadInAPasswordField() throws {
         var k = try Harness()
         k.engine.show(layout: "default", returnKey: .default, traits: .init(secureEntry: true))
