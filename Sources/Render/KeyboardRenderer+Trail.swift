@@ -4,6 +4,9 @@ public import KeyboardModel
 /// The trail a stroke across the keys leaves (slide to type): a line in the theme's accent colour that
 /// thins and fades toward its older end.
 extension KeyboardRenderer {
+    /// How many steps of opacity the trail fades in.
+    static let trailSteps = 6.0
+
     /// How wide the trail is drawn on keys laid out as `geometry`.
     public static func trailWidth(for geometry: KeyboardGeometry) -> Double {
         max(4, Double(geometry.keyHeight) * 0.14)
@@ -27,14 +30,22 @@ extension KeyboardRenderer {
             cairo_clip(cr)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            for (from, to) in zip(trail.points, trail.points.dropFirst()) {
-                let opacity = trail.opacity(of: to)
-                guard opacity > 0 else { continue }
-                cairo_set_source_rgba(cr, accent.red, accent.green, accent.blue, accent.alpha * opacity)
-                cairo_set_line_width(cr, width * (0.35 + 0.65 * opacity))
-                cairo_move_to(cr, from.x, from.y)
-                cairo_line_to(cr, to.x, to.y)
-                cairo_stroke(cr)
+            // Segments of one step of opacity go as one line: a line stroked once covers its joints once,
+            // where segments stroked each on its own would darken every joint they overlap at.
+            func level(_ point: Trail.Point) -> Double { (trail.opacity(of: point) * Self.trailSteps).rounded(.up) / Self.trailSteps }
+            var index = 1
+            while index < trail.points.count {
+                let opacity = level(trail.points[index])
+                var end = index
+                while end + 1 < trail.points.count, level(trail.points[end + 1]) == opacity { end += 1 }
+                if opacity > 0 {
+                    cairo_set_source_rgba(cr, accent.red, accent.green, accent.blue, accent.alpha * opacity)
+                    cairo_set_line_width(cr, width * (0.35 + 0.65 * opacity))
+                    cairo_move_to(cr, trail.points[index - 1].x, trail.points[index - 1].y)
+                    for point in trail.points[index...end] { cairo_line_to(cr, point.x, point.y) }
+                    cairo_stroke(cr)
+                }
+                index = end + 1
             }
         }
     }
