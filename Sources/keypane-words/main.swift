@@ -5,7 +5,8 @@ import Words
 
 /// keypane-words: the keyboard's own typing engine and suggester behind a line protocol, for benchmarks
 /// such as kebbie. It prints the keyboard's letter keys, space and shift as one JSON line, then answers
-/// each request line (correct, complete or next) with the candidates the keyboard would show or type.
+/// each request line (correct, complete, next, or swipe: a gesture the engine slides along) with the
+/// candidates the keyboard would show or type.
 /// Nothing is learned between requests: every request is a fresh user's first.
 struct Options {
     var language = "en"
