@@ -276,6 +276,9 @@ extension TypingEngine {
         let rows = Set(word.plan.keys.values.map(\.y)).sorted()
         word.rowPitch = zip(rows, rows.dropFirst()).map { $1 - $0 }.min() ?? word.plan.keyHeight
         word.generation += 1
+        // A stroke drawn on the old keys is no word on these (another keyboard may show no bar at all,
+        // and its answer would be typed whenever one shows again).
+        word.pendingStroke = nil
     }
 
     /// What reading a tap as an accent of its key costs, in nats: about a third as likely as its letter.

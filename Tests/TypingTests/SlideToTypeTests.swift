@@ -205,4 +205,24 @@ extension SuggestionHarness {
         taught.slide("keypane")
         #expect(taught.text == "keypane", "\(taught.text)")
     }
+
+    /// Another keyboard shown between a stroke's lift and its answer: the stroke is dropped, not typed
+    /// later when a keyboard with a bar comes back.
+    @Test func aStrokeLeftForAnotherKeyboardIsNotTypedLater() throws {
+        guard var s = try Self.harness() else { return }
+        let plan = s.harness.engine.keyPlan()
+        let h = plan.keys[UInt16(UInt8(ascii: "h"))]!, o = plan.keys[UInt16(UInt8(ascii: "o"))]!
+        s.harness.send(.began, x: h.x, y: h.y)
+        for step in 1...10 {
+            s.harness.now += 0.01
+            s.harness.send(.moved, x: h.x + (o.x - h.x) * Double(step) / 10, y: h.y + (o.y - h.y) * Double(step) / 10)
+        }
+        s.harness.send(.ended, x: o.x, y: o.y)
+        #expect(s.harness.engine.suggestionRequest()?.stroke != nil, "the stroke waits for its words")
+        s.harness.engine.show(layout: "url", returnKey: .default)
+        s.harness.engine.show(layout: "default", returnKey: .default)
+        #expect(s.harness.engine.suggestionRequest()?.stroke == nil)
+        s.type("a")
+        #expect(s.text == "a", "\(s.text)")
+    }
 }
