@@ -1,3 +1,5 @@
+internal import KeyboardModel
+
 /// Text replacement, as iOS has it: shortcuts the user keeps ("omw") and the phrases they stand for ("On
 /// my way!"). Typed and followed by space or punctuation, a shortcut becomes its phrase, as a correction
 /// does, and a delete right after takes it back.
@@ -39,7 +41,7 @@ public struct TextReplacements: Equatable, Sendable {
 
     /// A shortcut is one word (letters, digits, apostrophes), a phrase any text of one line.
     static func entry(_ shortcut: String, _ phrase: String) -> Entry? {
-        let shortcut = shortcut.trimmingWhitespace(), phrase = phrase.trimmingWhitespace()
+        let shortcut = String(shortcut[...].trimmingSpaces), phrase = String(phrase[...].trimmingSpaces)
         guard !shortcut.isEmpty, !phrase.isEmpty, !phrase.contains("\n"), !phrase.contains("\t"),
               shortcut.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "'" }) else { return nil }
         return Entry(shortcut: shortcut.lowercased(), phrase: phrase)
@@ -75,11 +77,5 @@ public struct TextReplacements: Equatable, Sendable {
     public var serialized: String {
         "# Keypane's text replacements: a shortcut, a tab, the phrase it stands for.\n"
             + entries.map { "\($0.shortcut)\t\($0.phrase)\n" }.joined()
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

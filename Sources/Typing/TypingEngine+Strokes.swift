@@ -2,9 +2,9 @@ public import KeyboardModel
 public import Words
 
 /// A touch that may be a stroke across the keys (slide to type): its points since it went down on a
-/// letter, and whether it has become a stroke.
+/// letter (none until it moves: a tap keeps nothing), and whether it has become a stroke.
 struct StrokeTracking: Sendable {
-    var points: [StrokePoint]
+    var points: [StrokePoint] = []
     var isStroke = false
 }
 
@@ -32,16 +32,17 @@ extension TypingEngine {
         slideToTypeEnabled && showsBar && !traits.secureEntry && layout.type != .namePhonePad && state.modifiers.isEmpty
     }
 
-    /// What a press that went down on `key` at a point starts tracking, if it may become a stroke.
-    func strokeTracking(key: Int, x: Double, y: Double) -> StrokeTracking? {
+    /// What a press that went down on `key` starts tracking, if it may become a stroke.
+    func strokeTracking(key: Int) -> StrokeTracking? {
         guard strokesAllowed, Self.letter(of: geometry.keys[key]) != nil else { return nil }
-        return StrokeTracking(points: [StrokePoint(x: x, y: y)])
+        return StrokeTracking()
     }
 
     /// A tracked touch moved: true when it is a stroke (and no longer moves from key to key).
     mutating func strokeMoved(_ touch: inout Touch, _ event: InputEvent, _ update: inout Update) -> Bool {
         guard var stroke = touch.stroke else { return false }
         defer { touch.stroke = stroke }
+        if stroke.points.isEmpty { stroke.points.append(StrokePoint(x: touch.start.x, y: touch.start.y)) }
         if stroke.points.count < Self.strokePointLimit { stroke.points.append(StrokePoint(x: event.x, y: event.y)) }
         if stroke.isStroke {
             state.trail.points.append(Trail.Point(x: event.x, y: event.y, time: event.time))
