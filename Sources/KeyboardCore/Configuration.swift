@@ -30,6 +30,8 @@ extension Keyboard {
         public var emojiFile: StateFile?
         /// Where the text replacements are kept (`keypane replace`).
         public var replacementsFile: StateFile?
+        /// What the settings panel shows and changes; nil when the administrator locked it away.
+        public var settingsPanel: SettingsSetup?
 
         public init(autoShow: AutoShow? = .never, showButton: Bool = true) {
             self.autoShow = autoShow

@@ -16,6 +16,11 @@ extension Keyboard {
         return "scanned: " + engine.scanHighlight.joined(separator: " ") + "\n" + (next ?? "")
     }
 
+    /// With the settings panel open, the page shown; with the keyboard's own settings, what they are now.
+    private var settingsStatus: String {
+        settings.status + "theme: \(display.themeName)\nsound: \(soundOn && sound != nil ? "on" : "off")\n"
+    }
+
     /// Does what a request asks, and says what to answer.
     public func answer(_ request: ControlRequest) -> Result<String, ControlError> {
         switch request {
@@ -33,14 +38,14 @@ extension Keyboard {
                 layer: \(engine.layer)
                 shift: \(engine.state.shift.rawValue)
                 return-key: \(engine.options.returnKey.rawValue)
-                keyboards: \(engine.enabled.joined(separator: ","))
+                keyboards: \(keyboardEngine.enabled.joined(separator: ","))
                 placement: \(display.isFloating ? "floating" : "docked")
                 secure: \(engine.composer.traits.secureEntry ? "yes" : "no")
                 remembered: \(engine.composer.record.count)
                 auto-show: \(fields?.showsOn.rawValue ?? AutoShow.never.rawValue)
                 suggestions: \(engine.state.bar.map { $0.look == .correction ? "[\($0.text)]" : $0.text }.joined(separator: " | "))
 
-                """ + scanStatus)
+                """ + settingsStatus + scanStatus)
         case .set(let type, let returnKeyName):
             if let type, engine.library[type] == nil, !readLayout(type) {
                 if engine.library.available.contains(type) {
@@ -60,6 +65,15 @@ extension Keyboard {
         case .type(let text):
             display.type(.text(text))
             display.flush()
+        case .settings(let page):
+            guard configuration.settingsPanel != nil else {
+                return .failure(ControlError("the settings panel is locked by the administrator"))
+            }
+            guard settings.open(page: page) else {
+                let pages = settings.panel()?.layers.joined(separator: ", ") ?? ""
+                return .failure(ControlError("unknown settings page '\(page ?? "")': expected one of \(pages)"))
+            }
+            show()
         }
         return .success("")
     }

@@ -22,6 +22,8 @@ public enum ControlRequest: Equatable, Sendable {
     case set(type: String?, returnKey: String?)
     /// Types text into the focused window through the keyboard's injector.
     case type(String)
+    /// Opens the settings panel on a page (the first when nil) and shows the keyboard (`keypane settings`).
+    case settings(page: String?)
 
     public static let limit = 65_536
 
@@ -37,6 +39,7 @@ public enum ControlRequest: Equatable, Sendable {
             Array((["set"] + (type.map { ["type=\($0)"] } ?? []) + (returnKey.map { ["return-key=\($0)"] } ?? []))
                 .joined(separator: "\n").utf8)
         case .type(let text): Array("type\n\(text)".utf8)
+        case .settings(let page): Array(("settings" + (page.map { "\n" + $0 } ?? "")).utf8)
         }
     }
 
@@ -81,8 +84,11 @@ public enum ControlRequest: Equatable, Sendable {
         case "type":
             guard !body.isEmpty else { return .failure(ControlError("'type' needs text")) }
             return .success(.type(body))
+        case "settings":
+            let page = line(Substring(body).unicodeScalars)
+            return .success(.settings(page: page.isEmpty ? nil : page))
         default:
-            return .failure(ControlError("unknown command '\(shown(command))': expected show, hide, toggle, status, forget, replacements, set or type"))
+            return .failure(ControlError("unknown command '\(shown(command))': expected show, hide, toggle, status, forget, replacements, set, type or settings"))
         }
     }
 

@@ -13,12 +13,19 @@ public final class Keyboard {
     public internal(set) var engine: TypingEngine
     public let display: any KeyboardDisplay
     public let configuration: Configuration
-    public let sound: InputClick?
+    /// The input click; nil while it is off or there is none.
+    public internal(set) var sound: InputClick?
+    /// Whether the click is wanted, and how loud (0 to 1): the settings panel changes them.
+    public internal(set) var soundOn = true
+    public internal(set) var soundVolume = 1.0
+    /// After the dismiss key hides the keyboard, the button that brings it back is shown.
+    var showButton: Bool
     let loop: EventLoop
     /// Follows the focused field; nil until `followFocus()`, and when the keyboard does not follow it.
     public private(set) var fields: FieldFollower?
     public private(set) lazy var suggestions = SuggestionClient(keyboard: self)
     public private(set) lazy var emoji = EmojiKeyboard(keyboard: self)
+    public private(set) lazy var settings = SettingsController(keyboard: self)
     /// Whether keeping the language chosen failed (said once).
     private var languageFileFailed = false
 
@@ -29,6 +36,9 @@ public final class Keyboard {
         self.configuration = configuration
         self.sound = sound
         self.loop = loop
+        showButton = configuration.showButton
+        soundOn = sound != nil
+        if let percent = configuration.settingsPanel?.values["volume"].flatMap(Double.init) { soundVolume = percent / 100 }
     }
 
     // MARK: - Acting
@@ -47,16 +57,22 @@ public final class Keyboard {
                 select(index)
             case .dismiss:
                 hide()
-                if configuration.showButton { display.showRestoreButton() }
+                if showButton { display.showRestoreButton() }
             case .toggleFloating:
                 display.toggleFloating()
                 place()
+            case .openSettings:
+                settings.open()
+            case .changeSetting(let row):
+                settings.change(row)
+            case .closeSettings:
+                settings.close()
             }
         }
         if typed { display.flush() }
         suggestions.learn(update)
         if update.emojiMemoryChanged { emoji.remember() }
-        if let click = update.click, display.eventSoundsAllowed { sound?.play(click) }
+        if let click = update.click, soundOn, display.eventSoundsAllowed { sound?.play(click) }
         display.noteChanged(update)
     }
 
@@ -130,6 +146,8 @@ public final class Keyboard {
     }
 
     public func hide() {
+        // The keyboard comes back as a keyboard.
+        settings.close()
         _ = engine.cancelTouches()
         _ = engine.stopScanning()
         display.hideWindow()
@@ -141,7 +159,7 @@ public final class Keyboard {
     /// Places the keyboard where it belongs now, lays the keys out for its size, and draws. Touches in
     /// progress are dropped, as the keys under them moved; layer, shift and keyboard stay.
     public func place() {
-        guard let size = display.place(rows: engine.geometry.rows, laidOutAt: engine.size) else { return }
+        guard let size = display.place(rows: keyboardEngine.geometry.rows, laidOutAt: engine.size) else { return }
         _ = engine.cancelTouches()
         resize(to: size)
         display.drawAll(engine)
@@ -151,7 +169,10 @@ public final class Keyboard {
     public func resize(to size: (width: Int, height: Int)) {
         guard engine.size != size else { return }
         _ = engine.cancelTouches()
-        do { try engine.resize(width: size.width, height: size.height) } catch {
+        do {
+            try engine.resize(width: size.width, height: size.height)
+            if settings.isOpen { try keyboardEngine.resize(width: size.width, height: size.height) }
+        } catch {
             warn("cannot lay the keyboard out at \(size.width)x\(size.height): \(error)")
         }
     }
@@ -161,10 +182,11 @@ public final class Keyboard {
     /// Shows a keyboard type's keyboard in the language last shown, with the Return key and traits a
     /// field asks for; a type the layouts lack (user layouts replaced it) leaves the keyboard as it is.
     func choose(_ choice: FieldChoice) {
-        if engine.library[choice.type.rawValue] == nil { _ = readLayout(choice.type.rawValue) }
-        let name = engine.keyboard(for: choice.type) ?? engine.enabled[engine.current]
-        engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
-        engine.fieldIsMultiLine = choice.multiLine
+        if keyboardEngine.library[choice.type.rawValue] == nil { _ = readLayout(choice.type.rawValue) }
+        // Under the settings panel, the field's keyboard waits for the panel to close.
+        let name = keyboardEngine.keyboard(for: choice.type) ?? keyboardEngine.enabled[keyboardEngine.current]
+        keyboardEngine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
+        keyboardEngine.fieldIsMultiLine = choice.multiLine
         display.noteAllChanged()
     }
 
@@ -172,10 +194,10 @@ public final class Keyboard {
     /// language's keyboard asked for) into the engine's library; false when there is no such layout or it
     /// cannot be read.
     func readLayout(_ name: String) -> Bool {
-        guard engine.library.available.contains(name), let read = configuration.restOfLibrary,
+        guard keyboardEngine.library.available.contains(name), let read = configuration.restOfLibrary,
               let library = read([name]), library[name] != nil else { return false }
-        engine.extendLibrary(library)
-        return engine.library[name] != nil
+        keyboardEngine.extendLibrary(library)
+        return keyboardEngine.library[name] != nil
     }
 
     /// Every layout of the user's own, once the first frame is out.
@@ -225,10 +247,17 @@ public final class Keyboard {
     /// Whether a finger or the pointer is on the keys.
     var isTouched: Bool { engine.isTouched }
 
-    func read(context text: String) { apply(engine.read(context: text)) }
-    func resetContext() { apply(engine.resetContext()) }
+    // Under the settings panel, the keyboard's engine hears of the field, and nothing is drawn of it.
+    func read(context text: String) {
+        if settings.isOpen { _ = keyboardEngine.read(context: text) } else { apply(engine.read(context: text)) }
+    }
+    func resetContext() {
+        if settings.isOpen { _ = keyboardEngine.resetContext() } else { apply(engine.resetContext()) }
+    }
 
-    func receive(_ suggestions: Suggestions) { apply(engine.receive(suggestions)) }
+    func receive(_ suggestions: Suggestions) {
+        if !settings.isOpen { apply(engine.receive(suggestions)) }
+    }
 
     /// A language's dictionary failed: its keyboards lose their bar; false when no language has one left,
     /// and suggestions are off.

@@ -45,6 +45,11 @@ public protocol KeyboardDisplay: AnyObject {
     func place(rows: Int, laidOutAt size: (width: Int, height: Int)) -> (width: Int, height: Int)?
     /// Docks a floating keyboard, or floats a docked one.
     func toggleFloating()
+    /// Draws with another theme (by name: light, dark, high-contrast, high-contrast-dark) or label size
+    /// (a scale of the usual size) from the next frame; false for a theme it does not know.
+    func changeLook(theme: String?, labelScale: Double?) -> Bool
+    /// The theme drawn with, by name.
+    var themeName: String { get }
 
     /// Types text or a key into the focused application, after what it was given before.
     func type(_ action: KeyAction)

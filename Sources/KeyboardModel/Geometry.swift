@@ -340,7 +340,7 @@ public enum KeyboardLayoutEngine {
             label = label ?? options.labels["undo"] ?? "undo"
         case .redo:
             label = label ?? options.labels["redo"] ?? "redo"
-        case .suggestion:
+        case .suggestion, .setting, .closeSettings:
             break
         case .languageKeyboard:
             label = label ?? "ABC"

@@ -20,6 +20,11 @@ extension KeyboardGeometry {
             default: fields.append("\"action\": \(quote(key.function.actionName ?? ""))")
             }
             if let secondary = key.secondary { fields.append("\"secondary\": \(quote(secondary))") }
+            if case .setting(let row) = key.function {
+                // A row of the settings panel: its setting, the value it shows, and what a tap does.
+                fields += ["\"setting\": \(quote(row.name))", "\"value\": \(quote(key.secondary ?? ""))",
+                           "\"control\": \(quote(row.controlName))", "\"locked\": \(row.locked)"]
+            }
             if !key.alternates.isEmpty {
                 fields.append("\"alternates\": [\(key.alternates.map(quote).joined(separator: ", "))]")
             }

@@ -25,6 +25,10 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
     /// A slot of the suggestion bar, counted from the left (added by the layout engine, never written
     /// in layout files).
     case suggestion(Int)
+    /// A row of the settings panel (`SettingsPanel`; never in layout files).
+    case setting(SettingRow)
+    /// Closes the settings panel, back to the keyboard as it was.
+    case closeSettings
 
     /// The form used in geometry files and layout files: `shift`, `caps-lock`, `layer:NAME`, ...
     public var actionName: String? {
@@ -42,6 +46,8 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .undo: "undo"
         case .redo: "redo"
         case .suggestion(let slot): "suggestion:\(slot)"
+        case .setting(let row): "setting:\(row.name)"
+        case .closeSettings: "close-settings"
         }
     }
 

@@ -59,6 +59,8 @@ public enum Popup: Equatable, Sendable {
     /// The Globe list's last entry where the keyboard has no dismiss key of its own (a phone's keyboard
     /// without a suggestion bar, where the key would narrow the space bar).
     public static let hideKeyboardTitle = "Hide keyboard"
+    /// The Globe list's entry that opens the settings panel, after every other.
+    public static let settingsTitle = "Keyboard Settings"
 
     /// The bubble over a pressed character key (none for space or a function key). A shifted key that
     /// keeps its own label types its small one: that is what the bubble shows.
@@ -80,14 +82,15 @@ public enum Popup: Equatable, Sendable {
         return .alternates(key: key, options: options, selected: min(max(start, 0), options.count - 1))
     }
 
-    /// The Globe key's list: the enabled keyboards' titles, and "Hide keyboard" where the keyboard shown
-    /// has no dismiss key.
+    /// The Globe key's list: the enabled keyboards' titles, "Hide keyboard" where the keyboard shown
+    /// has no dismiss key, and `settingsTitle` (the entry that opens the settings) when given.
     /// `hideTitle` is that entry in the keyboard's language.
     public static func keyboards(_ titles: [String], selected: Int, in geometry: KeyboardGeometry,
-                                 hideTitle: String? = nil) -> Popup? {
+                                 hideTitle: String? = nil, settingsTitle: String? = nil) -> Popup? {
         guard let globe = geometry.keys.firstIndex(where: { $0.function == .globe }) else { return nil }
         let hide = !geometry.keys.contains { $0.function == .dismiss }
-        return .keyboards(key: globe, titles: titles + (hide ? [hideTitle ?? hideKeyboardTitle] : []), selected: selected)
+        let entries = titles + (hide ? [hideTitle ?? hideKeyboardTitle] : []) + (settingsTitle.map { [$0] } ?? [])
+        return .keyboards(key: globe, titles: entries, selected: selected)
     }
 }
 

@@ -17,19 +17,21 @@ public enum KeyboardType: String, CaseIterable, Sendable {
     case desktop = "desktop"
     /// The emoji keyboard (`EmojiBoard`), made from Unicode's emoji list rather than a layout file.
     case emoji = "emoji"
+    /// The settings panel (`SettingsPanel`), shown in the keyboard's place; never among the Globe key's.
+    case settings = "settings"
 
     /// All names, comma separated, for messages.
-    public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var allNames: String { allCases.filter { $0 != .settings }.map(\.rawValue).joined(separator: ", ") }
 
     /// The types whose keyboards are layout files (Assets/layouts/TYPE.layout): all but emoji.
-    public static var withLayoutFiles: [KeyboardType] { allCases.filter { $0 != .emoji } }
+    public static var withLayoutFiles: [KeyboardType] { allCases.filter { $0 != .emoji && $0 != .settings } }
 
     /// The keyboards for prose, which show the suggestion bar (as iOS's do): not the pads, not addresses,
     /// not the desktop keyboard.
     public var hasSuggestionBar: Bool {
         switch self {
         case .default, .ascii, .numbersPunctuation, .social, .namePhonePad, .webSearch: true
-        case .url, .email, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop, .emoji: false
+        case .url, .email, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop, .emoji, .settings: false
         }
     }
 }

@@ -37,6 +37,14 @@ public enum Language {
         return nil
     }
 
+    /// The languages there are keyboards for, each named in its own words, as the settings panel lists them.
+    public static let named: [(tag: String, title: String)] = [
+        ("en-US", "English (US)"), ("en-GB", "English (UK)"), ("da", "Dansk"), ("de", "Deutsch"),
+        ("el", "Ελληνικά"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("nb", "Norsk bokmål"),
+        ("nl", "Nederlands"), ("pl", "Polski"), ("pt-BR", "Português (Brasil)"), ("ru", "Русский"),
+        ("sv", "Svenska"), ("tr", "Türkçe"), ("uk", "Українська"),
+    ]
+
     /// A tag's primary language: "pt" of "pt-BR".
     public static func primary(_ tag: String) -> String { String(tag.prefix { $0 != "-" }) }
 

@@ -40,7 +40,7 @@ public struct TextTraits: Equatable, Sendable {
         switch type {
         case .default, .ascii, .numbersPunctuation, .social, .emoji: TextTraits()
         case .namePhonePad: TextTraits(autocapitalization: .words, autocorrection: false)
-        case .url, .email, .webSearch, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop: .plain
+        case .url, .email, .webSearch, .numberPad, .phonePad, .decimalPad, .asciiNumberPad, .desktop, .settings: .plain
         }
     }
 

@@ -22,6 +22,8 @@ extension KeyboardRenderer {
         var secondaryBelow: Bool
         /// No key face: a button of the suggestion bar.
         var flat = false
+        /// A row of the settings panel: drawn as a row, not a key.
+        var setting: SettingRow?
         var width: Int
         var height: Int
         var compact: Bool
@@ -94,6 +96,7 @@ extension KeyboardRenderer {
                            scanned: state.scanned.contains(index), secondaryBelow: key.secondaryBelow, width: key.rect.width,
                            height: key.rect.height, compact: geometry.widthClass == .compact)
         look.flat = key.flat
+        if case .setting(let row) = key.function { look.setting = row }
         // A trackpad: blank keys under the finger, as iOS fades their labels.
         if state.trackpad {
             look.label = nil

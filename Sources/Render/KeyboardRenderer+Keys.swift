@@ -50,6 +50,7 @@ extension KeyboardRenderer {
             if key.dwell > 0 { drawDwell(key.dwell, w: w, h: h, cr: cr) }
             return
         }
+        if key.setting != nil { fill = key.pressed ? theme.functionKey : theme.characterKey }
         let face = FaceLook(width: key.width, height: key.height, fill: fill)
         if let image = faceImage(face, like: cr) {
             cairo_set_source_surface(cr, image, 0, 0)
@@ -76,6 +77,10 @@ extension KeyboardRenderer {
             cairo_fill(cr)
         }
 
+        if let row = key.setting {
+            paintSettingRow(row, value: key.secondary ?? "", title: key.label ?? "", w: w, h: h, cr: cr)
+            return
+        }
         set(cr, ink)
         let cx = w / 2
         let cy = h / 2

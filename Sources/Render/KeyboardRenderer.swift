@@ -272,6 +272,15 @@ public final class KeyboardRenderer {
         return size >= smallestLabel ? max(step, smallestLabel) : step
     }
 
+    /// How wide a line of text is at a size, in pixels.
+    func textWidth(_ text: String, size: Double) -> Double {
+        layOut(text)
+        var inkRect = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, &inkRect, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE) * Self.drawnSize(size) / Self.layoutSize
+    }
+
     /// The size at which a text fits `maxWidth`, no larger than `size`.
     private func fittedSize(_ text: String, size: Double, maxWidth: Double) -> Double {
         layOut(text)
@@ -285,8 +294,9 @@ public final class KeyboardRenderer {
     /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth` (on two lines where one would
     /// be too small).
     /// With `centreInk`, the ink (not the line) is centred, for a mark that sits low in its line.
+    /// With `alignment`, the text starts at `cx` (leading) or ends there (trailing) instead.
     func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
-                  centreInk: Bool = false) {
+                  centreInk: Bool = false, alignment: TextAlignment = .centre) {
         // An emoji: from the colour font's bitmap (KeyboardRenderer+Emoji.swift).
         if Self.mayBeEmoji(text), drawColourGlyph(text, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth) { return }
         let (shown, exact) = fittedLabel(text, size: size, maxWidth: maxWidth)
@@ -300,7 +310,12 @@ public final class KeyboardRenderer {
         let scale = Double(PANGO_SCALE) / zoom
         let width = Double(logical.width) / scale
         let height = Double(logical.height) / scale
-        let x = (cx - width / 2 - Double(logical.x) / scale).rounded()
+        let left = switch alignment {
+        case .centre: cx - width / 2
+        case .leading: cx
+        case .trailing: cx - width
+        }
+        let x = (left - Double(logical.x) / scale).rounded()
         let y = centreInk ? (cy - (Double(inkRect.y) + Double(inkRect.height) / 2) / scale).rounded()
                           : (cy - height / 2 - Double(logical.y) / scale).rounded()
         cairo_save(cr)
@@ -314,6 +329,8 @@ public final class KeyboardRenderer {
                                               Double(inkRect.width) / scale, Double(inkRect.height) / scale), cr: cr)
         }
     }
+
+    enum TextAlignment { case centre, leading, trailing }
 
     func set(_ cr: OpaquePointer, _ color: Color) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)

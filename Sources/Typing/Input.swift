@@ -39,6 +39,12 @@ public enum KeyAction: Equatable, Sendable {
     case dismiss
     /// Undock the keyboard into a floating one, or dock it again.
     case toggleFloating
+    /// Show the settings panel in the keyboard's place.
+    case openSettings
+    /// A row of the settings panel tapped: its setting changes, or its action is done.
+    case changeSetting(SettingRow)
+    /// Close the settings panel, back to the keyboard as it was.
+    case closeSettings
 
     /// What a plain text field holds once `actions` reach it: text typed, BackSpace deleting a character,
     /// Return a new line (for tools, tests and benchmarks that type without a display).

@@ -4,7 +4,7 @@ internal import KeyboardModel
 extension TypingEngine {
     func hasLongPress(_ key: Int) -> Bool {
         let placed = geometry.keys[key]
-        return !placed.alternates.isEmpty || (placed.function == .globe && enabled.count > 1)
+        return !placed.alternates.isEmpty || (placed.function == .globe && (enabled.count > 1 || settingsInList))
             || placed.function == .dismiss
     }
 
@@ -19,7 +19,8 @@ extension TypingEngine {
         state.popups.removeAll { $0.key == key }
         if placed.function == .globe {
             guard let list = Popup.keyboards(enabled.map { library[$0]!.title }, selected: current, in: geometry,
-                                                 hideTitle: options.labels["hide-keyboard"]) else { return }
+                                             hideTitle: options.labels["hide-keyboard"],
+                                             settingsTitle: settingsInList ? Popup.settingsTitle : nil) else { return }
             state.popups.append(list)
         } else if placed.function == .dismiss {
             // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).
@@ -48,9 +49,11 @@ extension TypingEngine {
         update.popupsChanged = state.popups[index] != popup
     }
 
-    /// A cell of the Globe list chosen: a keyboard, or the entry that hides the keyboard.
-    func keyboardListAction(_ cell: Int) -> KeyAction {
-        cell < enabled.count ? .selectKeyboard(cell) : .dismiss
+    /// A cell of the Globe list chosen: a keyboard, the entry that hides the keyboard, or the settings at
+    /// the end.
+    func keyboardListAction(_ cell: Int, of titles: [String]) -> KeyAction {
+        if cell < enabled.count { return .selectKeyboard(cell) }
+        return settingsInList && cell == titles.count - 1 ? .openSettings : .dismiss
     }
 
     func isPreview(_ popup: Popup) -> Bool {

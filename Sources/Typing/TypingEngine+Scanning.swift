@@ -202,7 +202,7 @@ extension TypingEngine {
         update.popupsChanged = true
         switch popup {
         case .alternates(_, let options, _): typeAlternate(options[cell], at: time, &update)
-        case .keyboards: update.actions.append(keyboardListAction(cell))
+        case .keyboards(_, let titles, _): update.actions.append(keyboardListAction(cell, of: titles))
         case .preview: break
         }
     }

@@ -99,8 +99,8 @@ extension TypingEngine {
         case .alternates(_, let options, let selected):
             typeAlternate(options[selected], at: event.time, &update)
             return
-        case .keyboards(_, _, let selected):
-            update.actions.append(keyboardListAction(selected))
+        case .keyboards(_, let titles, let selected):
+            update.actions.append(keyboardListAction(selected, of: titles))
             return
         default: break
         }
@@ -155,6 +155,16 @@ extension TypingEngine {
         case .dwellPause:
             state.dwellPaused.toggle()
             update.changedKeys.insert(touch.key)
+        case .setting(let row):
+            if let page = row.page {
+                baseLayer = page
+                try? relayout()
+                update.redrawAll = true
+            } else if row.control != .info {
+                update.actions.append(.changeSetting(row))
+            }
+        case .closeSettings:
+            update.actions.append(.closeSettings)
         case .undo, .redo:
             let modifiers = placed.function == .undo ? ["Control_L"] : ["Control_L", "Shift_L"]
             update.actions.append(.keysym("z", modifiers: modifiers))

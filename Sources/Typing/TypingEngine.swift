@@ -30,7 +30,7 @@ public struct TypingEngine: Sendable {
     /// The record of what was typed, and the behaviours that build on it.
     public internal(set) var composer: Composer
     /// Traits chosen on the command line, over each keyboard's own.
-    public let traitOverrides: TextTraits.Overrides
+    public internal(set) var traitOverrides: TextTraits.Overrides
     /// Traits the focused field asks for (a password's), over the command line's; kept through Globe
     /// switches until another field is shown.
     public private(set) var fieldTraits = TextTraits.Overrides()
@@ -48,6 +48,9 @@ public struct TypingEngine: Sendable {
     public var autocorrectionEnabled = true
     /// Words typed by sliding across the letters (`--slide-to-type`), where the bar shows.
     public var slideToTypeEnabled = true
+    /// The Globe key's list ends with "Keyboard Settings", which opens the settings panel (unless the
+    /// administrator locked it away).
+    public var settingsInList = false
     /// Shortcuts typed that become their phrases (`keypane replace`), where words may be corrected.
     public var replacements = TextReplacements.standard
     /// The space bar turned trackpad, while it is one (TypingEngine+Trackpad.swift).

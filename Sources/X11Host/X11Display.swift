@@ -74,6 +74,18 @@ final class X11Display: KeyboardDisplay {
 
     func toggleFloating() { placement.toggleFloating() }
 
+    var themeName: String { painter.renderer.theme.name }
+
+    func changeLook(theme: String?, labelScale: Double?) -> Bool {
+        if let theme {
+            guard let named = Theme.named(theme) else { return false }
+            painter.renderer.theme = named
+        }
+        if let labelScale { painter.renderer.labelScale = labelScale }
+        painter.noteAll()
+        return true
+    }
+
     func type(_ action: KeyAction) {
         if let scanSwitches, scanSwitches.isHeld {
             scanSwitches.wait(action)

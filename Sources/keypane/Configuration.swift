@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import Basics
 
 import KeyboardModel
 
@@ -27,6 +28,40 @@ enum Configuration {
 
     /// The folder of the user's own layout files, or nil as for `directory()`.
     static func layoutsDirectory() -> String? { directory().map { $0 + "/layouts" } }
+
+    /// The administrator's file of locked settings: `keypane/locked` in the first folder of
+    /// $XDG_CONFIG_DIRS that has one (default /etc/xdg). It takes the settings file's lines; each setting
+    /// it names has its value, which the user's file cannot change and the settings panel shows greyed,
+    /// and `settings-panel = off` takes the panel away.
+    static func lockFile() -> String? {
+        let folders = getenv("XDG_CONFIG_DIRS").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
+        for folder in folders.split(separator: ":") where access("\(folder)/keypane/locked", F_OK) == 0 {
+            return "\(folder)/keypane/locked"
+        }
+        return nil
+    }
+
+    /// The locked settings, and whether the panel is locked away; what could not be read is said.
+    static func readLocks(for command: Command) -> (options: ParsedOptions, panelLocked: Bool) {
+        guard let path = lockFile() else { return (ParsedOptions(), false) }
+        var text = ""
+        do { text = String(decoding: try Files.readBytes(path), as: UTF8.self) } catch {
+            warn("\(error); no settings are locked")
+            return (ParsedOptions(), false)
+        }
+        var panelLocked = false
+        // The panel's own line is no option of `run`: read here, and left out of what is parsed.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let content = line.prefix { $0 != "#" }
+            let parts = content.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces }
+            guard parts.count == 2, parts[0] == "settings-panel" else { return line }
+            panelLocked = boolean(String(parts[1])) == false
+            return ""
+        }
+        let (options, problems) = parse(lines.joined(separator: "\n"), file: path, for: command)
+        problems.forEach { warn($0) }
+        return (options, panelLocked)
+    }
 
     /// Options the settings file may not set: which file to read, and help.
     static let commandLineOnly: Set = ["config", "help"]

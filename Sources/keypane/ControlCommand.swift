@@ -39,6 +39,13 @@ struct ControlCommand {
                 options: [.value("type", "type", "The keyboard type or layout name (\(KeyboardType.allNames))."),
                           .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames))."),
                           display]),
+        Command(name: "settings", abstract: "Open the settings panel on the running keyboard, in the keys' place.",
+                discussion: "PAGE is one of settings (the first), keyboards, typing, look, sound, accessibility, "
+                    + "privacy, showing or about. Every change made in the panel applies at once and is written to "
+                    + "the settings file; Done returns to the keyboard. The panel is also the last entry of the "
+                    + "Globe key's list. An administrator locks settings, or the panel, in "
+                    + "/etc/xdg/keypane/locked (see FILES in the manual).",
+                options: [display], operand: "PAGE", operandOptional: true),
         Command(name: "type", abstract: "Type text into the focused window, through the running keyboard.",
                 discussion: "Several words are typed with a space between them; '--' ends the options, "
                     + "for text that starts with '--'. At most 64 KiB.",
@@ -97,6 +104,9 @@ struct ControlCommand {
         case "toggle": request = .toggle
         case "status": request = .status
         case "forget": forget()
+        case "settings":
+            guard options.operands.count <= 1 else { Keypane.usage("expected one page at most", command: "keypane settings") }
+            request = .settings(page: options.operands.first)
         case "set":
             guard options["type"] != nil || options["return-key"] != nil else {
                 Keypane.usage("missing --type or --return-key", command: "keypane set")

@@ -34,12 +34,14 @@ struct Command {
     var options: [Option]
     /// What the command takes besides options, as help shows it ("TEXT"); nil for nothing.
     var operand: String? = nil
+    /// Whether the operand may be left out.
+    var operandOptional = false
 
     /// What `keypane NAME --help` prints.
     var help: String {
         var text = "Usage: keypane \(name)"
         for option in options where option.required { text += " --\(option.name) \(option.value ?? "")" }
-        text += " [options]" + (operand.map { " [--] " + $0 } ?? "") + "\n\n" + wrap(abstract, indent: 0) + "\n"
+        text += " [options]" + (operand.map { operandOptional ? " [\($0)]" : " [--] " + $0 } ?? "") + "\n\n" + wrap(abstract, indent: 0) + "\n"
         if let discussion { text += "\n" + wrap(discussion, indent: 0) + "\n" }
         text += "\nOptions:\n"
         let all = options + [.flag("help", "Show this help.")]
@@ -101,7 +103,7 @@ struct Command {
             throw UsageError("missing --\(option.name) \(option.value ?? "")")
         }
         if let operand {
-            guard !operands.isEmpty else { throw UsageError("missing \(operand)") }
+            guard !operands.isEmpty || operandOptional else { throw UsageError("missing \(operand)") }
             parsed.operands = operands
         }
         return parsed

@@ -30,6 +30,10 @@ struct RenderCommand {
                    + "and desktop)."),
             .value("languages", "list", "Languages (de, ru, en-GB): without --type, the first one's keyboard is drawn, as "
                    + "the live keyboard shows it; the Globe list names their keyboards."),
+            .value("settings", "page", "Draw a page of the settings panel in place of a keyboard (settings, keyboards, "
+                   + "typing, look, sound, accessibility, privacy, showing, about; a long page's next with -2), its "
+                   + "rows showing the settings as the settings file and the administrator's locks make them; the "
+                   + "geometry lists each row's setting, value and control."),
             .value("output", "file", "The PNG file to write.", required: true),
             .value("geometry", "file", "A JSON file to write the key geometry to."),
             layoutsOption,
@@ -45,7 +49,8 @@ struct RenderCommand {
             width = try options.int("width")!
             height = try options.int("height")!
         } catch { Keypane.usage("\(error)", command: "keypane render") }
-        let layer = options["layer"], shift = options["shift"] ?? "off"
+        var options = options
+        let shift = options["shift"] ?? "off"
         let output = options["output"]!, geometry = options["geometry"], pressed = options["pressed"]
         let returnKeyName = options["return-key"] ?? "default", themeName = options["theme"] ?? "light"
         var (library, _) = loadLibrary(layouts: options["layouts"])
@@ -61,6 +66,18 @@ struct RenderCommand {
                 return name
             }
         }
+        if let page = options["settings"] {
+            let sources = RunCommand.withConfiguration(ParsedOptions())
+            let panel = SettingsPanel(values: RunSettings(sources.options).panelValues, locked: sources.locked,
+                                      languages: Language.named.filter { Language.keyboard(for: $0.tag, among: library.available) != nil })
+            guard panel.layers.contains(page) else {
+                fail("unknown settings page '\(page)': expected one of \(panel.layers.joined(separator: ", "))")
+            }
+            library.add(panel.layout())
+            options.values["type"] = SettingsPanel.name
+            options.values["layer"] = page
+        }
+        let layer = options["layer"]
         let type = options["type"] ?? languages?.first ?? "default"
         guard let layout = library[type] else {
             fail("unknown keyboard type '\(type)': expected one of \(library.layouts.keys.sorted().joined(separator: ", "))")

@@ -98,27 +98,47 @@ struct RunCommand {
                    + "line overrides it."),
         ])
 
-    /// The options of the command line over those of the settings file, whose problems are said.
-    static func withConfiguration(_ commandLine: ParsedOptions) -> ParsedOptions {
+    /// Where the options came from: the settings file (which the settings panel writes) and the settings
+    /// the administrator locked.
+    struct Sources {
+        var options: ParsedOptions
+        var file: String?
+        var locked: Set<String> = []
+        var panelLocked = false
+    }
+
+    /// The options of the command line over the administrator's locked settings over those of the settings
+    /// file, whose problems are said.
+    static func withConfiguration(_ commandLine: ParsedOptions) -> Sources {
+        let (locks, panelLocked) = Configuration.readLocks(for: command)
+        let locked = Set(locks.values.keys).union(locks.flags.keys)
         let path: String
         if let given = commandLine["config"] {
             path = given
         } else if let directory = Configuration.directory() {
             path = directory + "/config"
         } else {
-            return commandLine
+            return Sources(options: locks.overridden(by: commandLine), file: nil, locked: locked, panelLocked: panelLocked)
         }
         do {
             let (settings, problems) = try Configuration.read(path, for: command, required: commandLine["config"] != nil)
             problems.forEach { warn($0) }
-            return settings.overridden(by: commandLine)
+            for name in locked where settings.origins[name] != nil {
+                warn("\(settings.origins[name]!): '\(name)' is locked by the administrator; line ignored")
+            }
+            return Sources(options: settings.overridden(by: locks).overridden(by: commandLine), file: path,
+                           locked: locked, panelLocked: panelLocked)
         } catch {
             fail("\(error)")
         }
     }
 
     let settings: RunSettings
-    init(_ options: ParsedOptions) { settings = RunSettings(options) }
+    let sources: Sources
+    init(_ sources: Sources) {
+        self.sources = sources
+        settings = RunSettings(sources.options)
+    }
 
     /// Runs the keyboard; returns its exit status.
     func run() -> Int32 {
@@ -268,6 +288,10 @@ struct RunCommand {
             }
         }
         engine.scanning = settings.scanning
+        if !sources.panelLocked {
+            hostOptions.keyboard.settingsPanel = settingsSetup(available: library.available)
+            engine.settingsInList = true
+        }
         hostOptions.scanSwitches = settings.scanSwitches
         if let named = hostOptions.scanSwitches.first(where: { ScanSwitch($0) == nil }) {
             fail("bad --scan-switch '\(named)': expected an X key name (F12, space) or button:N (1 to 9)")
@@ -295,10 +319,34 @@ struct RunCommand {
     /// Where the text replacements are kept: beside the learned words, the user's alone (0600).
     static func replacementsFile() -> StateFile? { learnedFolder().map { StateFile(path: $0 + "/replacements") } }
 
+    /// What the settings panel shows and where it writes.
+    func settingsSetup(available: [String]) -> SettingsSetup {
+        let languages = Language.named.filter { Language.keyboard(for: $0.tag, among: available) != nil }
+        var setup = SettingsSetup(file: sources.file.map(SettingsFile.init), values: settings.panelValues,
+                                  locked: sources.locked, languages: languages, about: [
+            ("Version", Keypane.versionLine),
+            ("Licence", "Apache 2.0; layouts and sounds made for Keypane"),
+            ("Word Lists", "FrequencyWords (OpenSubtitles), CC BY-SA 4.0; Google Books n-grams by orgtre, CC BY 3.0"),
+            ("Emoji", "Unicode's emoji-test.txt, from Debian's unicode-data"),
+        ])
+        setup.makeSound = { volume in Self.inputClick(volume: volume) }
+        setup.forgetLearned = {
+            guard let folder = Self.learnedFolder() else { return "no HOME or XDG_DATA_HOME: no learned words to forget" }
+            do { try LearnedFile.removeAll(in: folder) } catch { return "\(error)" }
+            return nil
+        }
+        return setup
+    }
+
     /// The input click, or nil with --no-sound (or a volume of 0). Missing sound files are said once, and
     /// the keyboard goes on without a click.
     func inputClick() -> InputClick? {
-        guard settings.sound, settings.volume > 0 else { return nil }
+        guard settings.sound else { return nil }
+        return Self.inputClick(volume: settings.volume)
+    }
+
+    static func inputClick(volume: Double) -> InputClick? {
+        guard volume > 0 else { return nil }
         guard let directory = Assets.dataDirectory().map({ $0 + "/sounds" }) else {
             warn("cannot find the sound files: set KEYPANE_DATA_DIR; typing goes on without the input click")
             return nil
@@ -312,7 +360,7 @@ struct RunCommand {
             }
             sounds[click] = path
         }
-        return InputClick(settings: .init(sounds: sounds, volume: settings.volume), report: { warn($0) })
+        return InputClick(settings: .init(sounds: sounds, volume: volume), report: { warn($0) })
     }
 
     /// The file of each click in the sounds folder.

@@ -128,6 +128,39 @@ struct RunSettings {
         }, problem: { "bad --volume '\($0)': expected a number from 0 to 100" }) ?? 1
     }
 
+    /// The settings as the settings panel shows them, by the settings file's names, in its form ("on",
+    /// "dark", "0.8"); a setting at its default is left out where its default depends on the keyboard.
+    var panelValues: [String: String] {
+        var values: [String: String] = [:]
+        let onOff = { (on: Bool) in on ? "on" : "off" }
+        let number = { (value: Double) in value == value.rounded() ? String(Int(value)) : String(value) }
+        values["theme"] = theme.name
+        if labelScale != 1 { values["label-size"] = number(labelScale * 100) }
+        if let height = options["height"], self.height != nil { values["height"] = height }
+        values["floating"] = onOff(floating)
+        values["sound"] = onOff(sound)
+        if volume != 1 { values["volume"] = number(volume * 100) }
+        values["emoji"] = onOff(emoji)
+        values["suggestions"] = onOff(suggestions)
+        values["slide-to-type"] = onOff(slideToType)
+        if let on = traits.autocorrection { values["autocorrection"] = onOff(on) }
+        if let on = traits.smartQuotes { values["smart-quotes"] = onOff(on) }
+        if let mode = traits.autocapitalization { values["autocapitalization"] = mode.rawValue }
+        values["key-repeat"] = onOff(timing.keyRepeat)
+        let defaults = TypingEngine.Timing()
+        if timing.longPress != defaults.longPress { values["long-press"] = number(timing.longPress) }
+        if timing.slowKeys > 0 { values["slow-keys"] = number(timing.slowKeys) }
+        if timing.bounceKeys > 0 { values["bounce-keys"] = number(timing.bounceKeys) }
+        if timing.dwell > 0 { values["dwell"] = number(timing.dwell) }
+        if let scanning {
+            values["scan"] = scanning.mode.rawValue
+            if scanning.interval != ScanSettings(mode: .auto).interval { values["scan-interval"] = number(scanning.interval) }
+        }
+        if let autoShow { values["auto-show"] = autoShow.rawValue }
+        values["show-button"] = onOff(showButton)
+        return values
+    }
+
     /// Whether a setting checked only later (against the layouts read) is good; when not, the problem ends
     /// the program if the command line gave it, or is said with its file and line, the default holding.
     func accepts(_ name: String, _ good: Bool, problem: @autoclosure () -> String) -> Bool {

@@ -7,7 +7,8 @@ import X11Host
     @Test func requestsReadBackAsTheyWereWritten() {
         let requests: [ControlRequest] = [.show, .hide, .toggle, .status, .set(type: "email", returnKey: "go"),
                                           .set(type: nil, returnKey: "done"), .set(type: "url", returnKey: nil),
-                                          .type("line one\nline two, €"), .type("--")]
+                                          .type("line one\nline two, €"), .type("--"), .settings(page: nil),
+                                          .settings(page: "look")]
         for request in requests { #expect(ControlRequest.parse(request.encoded) == .success(request)) }
         // Lines that end in CRLF, as some scripts write them; the text to type is kept as sent.
         #expect(ControlRequest.parse(Array("status\r\n".utf8)) == .success(.status))
@@ -44,12 +45,12 @@ import X11Host
             (Array("type".utf8), "'type' needs text"),
             ([0xFF, 0x00], "request is not UTF-8 text"),
             ([UInt8](repeating: 0x61, count: ControlRequest.limit + 1), "request longer than 65536 bytes"),
-            (Array("SHOW".utf8), "unknown command 'SHOW': expected show, hide, toggle, status, forget, replacements, set or type"),
+            (Array("SHOW".utf8), "unknown command 'SHOW': expected show, hide, toggle, status, forget, replacements, set, type or settings"),
             // Found by the property test: "\r\n" is one Character, so such a line was not split, and the
             // answer quoted it across two lines; control characters are quoted escaped.
             (Array("tog\r\nglke=y".utf8),
-                "unknown command 'tog': expected show, hide, toggle, status, forget, replacements, set or type"),
-            (Array("\u{1b}[2J\rstatus".utf8), "unknown command '\\u{1B}[2J\\rstatus': expected show, hide, toggle, status, forget, replacements, set or type"),
+                "unknown command 'tog': expected show, hide, toggle, status, forget, replacements, set, type or settings"),
+            (Array("\u{1b}[2J\rstatus".utf8), "unknown command '\\u{1B}[2J\\rstatus': expected show, hide, toggle, status, forget, replacements, set, type or settings"),
             (Array("set\r\ntheme=dark\r\n".utf8), "'set' takes type and return-key, not 'theme'"),
         ]
         for (bytes, message) in cases { #expect(ControlRequest.parse(bytes) == .failure(ControlError(message))) }

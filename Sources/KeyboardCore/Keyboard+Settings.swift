@@ -1,0 +1,126 @@
+public import KeyboardModel
+internal import Basics
+internal import Typing
+
+/// The settings panel's changes, applied to the running keyboard at once (SettingsController writes
+/// them to the settings file).
+extension Keyboard {
+    /// The keyboard's own engine: under the settings panel while it is open.
+    var keyboardEngine: TypingEngine {
+        get { settings.keyboardEngine ?? engine }
+        set { if settings.isOpen { settings.keyboardEngine = newValue } else { engine = newValue } }
+    }
+
+    /// A setting takes a value (nil: its default), as the settings file writes it. Settings read only at
+    /// start (the height, switch scanning) wait for the next.
+    func applySetting(_ name: String, _ value: String?) {
+        let on = value.map { $0 == "on" }
+        switch name {
+        case "theme": _ = display.changeLook(theme: value ?? "light", labelScale: nil)
+        case "label-size": _ = display.changeLook(theme: nil, labelScale: (value.flatMap(Double.init) ?? 100) / 100)
+        case "floating":
+            if (on ?? false) != display.isFloating {
+                display.toggleFloating()
+                place()
+            }
+        case "sound": setSound(on: on ?? true, volume: soundVolume)
+        case "volume": setSound(on: soundOn, volume: (value.flatMap(Double.init) ?? 100) / 100)
+        case "show-button": showButton = on ?? true
+        case "emoji": showEmoji(on ?? true)
+        default: applyToEngine(name, value)
+        }
+        display.noteAllChanged()
+    }
+
+    /// A setting of typing: the keyboard's engine's, and the timing of the panel's too.
+    private func applyToEngine(_ name: String, _ value: String?) {
+        let on = value.map { $0 == "on" }
+        var engine = keyboardEngine
+        var traits = engine.traitOverrides
+        switch name {
+        case "autocorrection": engine.autocorrectionEnabled = on ?? true
+        case "suggestions": engine.suggestionsEnabled = on ?? true
+        case "slide-to-type": engine.slideToTypeEnabled = on ?? true
+        case "smart-quotes": traits.smartQuotes = on
+        case "smart-dashes": traits.smartDashes = on
+        case "autocapitalization": traits.autocapitalization = value.flatMap(TextTraits.Autocapitalization.init(rawValue:))
+        default:
+            var timing = engine.timing
+            let seconds = value.flatMap(Double.init)
+            switch name {
+            case "key-repeat": timing.keyRepeat = on ?? true
+            case "long-press": timing.longPress = seconds ?? TypingEngine.Timing().longPress
+            case "slow-keys": timing.slowKeys = seconds ?? 0
+            case "bounce-keys": timing.bounceKeys = seconds ?? 0
+            case "dwell": timing.dwell = seconds ?? 0
+            case "scan-interval": engine.scanning?.interval = seconds ?? ScanSettings(mode: .auto).interval
+            default: break
+            }
+            engine.timing = timing
+            // The panel on screen is scanned and dwelt on as the keyboard will be.
+            if settings.isOpen {
+                self.engine.timing = timing
+                self.engine.scanning = engine.scanning
+            }
+        }
+        if traits != engine.traitOverrides { engine.setTraitOverrides(traits) }
+        keyboardEngine = engine
+    }
+
+    /// The languages whose keyboards are in the Globe key's cycle, in its order, among `tags`.
+    func languageTags(among tags: [String]) -> [String] {
+        let engine = keyboardEngine
+        return engine.configured.compactMap { name in
+            tags.first { Language.keyboard(for: $0, among: engine.library.available) == name }
+        }
+    }
+
+    /// A language's keyboard in the Globe key's cycle or out of it: in, after the other languages'. The
+    /// last language stays.
+    func setLanguage(_ tag: String, on: Bool, among tags: [String]) {
+        guard let name = Language.keyboard(for: tag, among: keyboardEngine.library.available) else { return }
+        if on, keyboardEngine.library[name] == nil, !readLayout(name) { return }
+        var names = keyboardEngine.configured
+        let languages = Set(tags.compactMap { Language.keyboard(for: $0, among: keyboardEngine.library.available) })
+        if on {
+            guard !names.contains(name) else { return }
+            let place = (names.lastIndex { languages.contains($0) }).map { $0 + 1 } ?? 0
+            names.insert(name, at: place)
+        } else {
+            guard names.filter(languages.contains).count > 1 else { return }
+            names.removeAll { $0 == name }
+        }
+        keyboardEngine.setKeyboards(names)
+        display.noteAllChanged()
+    }
+
+    /// The emoji keyboard in the Globe key's cycle or out of it (in only once it was read).
+    private func showEmoji(_ on: Bool) {
+        var names = keyboardEngine.configured
+        if on {
+            guard !names.contains(EmojiBoard.name), keyboardEngine.emoji != nil else { return }
+            let place = names.firstIndex(of: KeyboardType.desktop.rawValue) ?? names.count
+            names.insert(EmojiBoard.name, at: place)
+        } else {
+            guard names.count > 1 else { return }
+            names.removeAll { $0 == EmojiBoard.name }
+        }
+        keyboardEngine.setKeyboards(names)
+    }
+}
+
+extension Keyboard {
+    /// The input click on or off, at a volume: made again at another volume, let go when off.
+    func setSound(on: Bool, volume: Double) {
+        let made = sound != nil && volume == soundVolume
+        soundOn = on
+        soundVolume = volume
+        guard on, volume > 0 else {
+            sound = nil
+            return
+        }
+        guard !made, let make = configuration.settingsPanel?.makeSound else { return }
+        sound = make(volume)
+        sound?.start()
+    }
+}

@@ -1,0 +1,160 @@
+import KeyboardModel
+import TestSupport
+import Testing
+import Typing
+
+/// The settings panel as a layout the engine shows: the Globe list's entry that opens it, rows that open
+/// pages or change their setting, and the values each row shows.
+@Suite struct SettingsPanelTests {
+    static let languages: [(tag: String, title: String)] = [("en-US", "English (US)"), ("de", "Deutsch"), ("fr", "Français")]
+
+    static func panel(_ values: [String: String] = [:], locked: Set<String> = []) -> SettingsPanel {
+        SettingsPanel(values: values, locked: locked, languages: languages)
+    }
+
+    /// An engine showing the panel, as the keyboard's settings controller makes it.
+    static func panelHarness(_ panel: SettingsPanel = panel(), width: Int = 375) throws -> Harness {
+        var library = LayoutLibrary()
+        library.add(panel.layout())
+        var k = try Harness(["default"], width: width)
+        k.engine = try TypingEngine(library: library, enabled: [SettingsPanel.name], width: width, height: 260)
+        return k
+    }
+
+    @Test func theGlobeListEndsWithKeyboardSettings() throws {
+        var k = try Harness(["default", "desktop"])
+        k.engine.settingsInList = true
+        k.send(.began, "globe")
+        k.wait(0.6)
+        guard case .keyboards(_, let titles, _)? = k.engine.state.popups.first else {
+            Issue.record("no Globe list")
+            return
+        }
+        #expect(titles.last == "Keyboard Settings")
+        // Slid to the last entry and let go: the panel opens; no keyboard is chosen.
+        let rect = PopupLayout.rect(for: k.engine.state.popups[0], in: k.engine.geometry)
+        let row = Double(rect.height) / Double(titles.count)
+        k.send(.moved, x: Double(rect.x) + 10, y: Double(rect.y) + row * (Double(titles.count) - 0.5))
+        k.send(.ended, x: Double(rect.x) + 10, y: Double(rect.y) + row * (Double(titles.count) - 0.5))
+        #expect(k.typed() == [.openSettings])
+    }
+
+    @Test func withoutThePanelTheListHasNoSettingsEntry() throws {
+        var k = try Harness(["default", "desktop"])
+        k.send(.began, "globe")
+        k.wait(0.6)
+        guard case .keyboards(_, let titles, _)? = k.engine.state.popups.first else {
+            Issue.record("no Globe list")
+            return
+        }
+        #expect(!titles.contains("Keyboard Settings"))
+    }
+
+    @Test func aPageRowOpensItsPageAndBackReturns() throws {
+        var k = try Self.panelHarness()
+        #expect(k.engine.layer == "settings")
+        k.tap("Look and Size")
+        #expect(k.engine.layer == "look")
+        #expect(k.typed().isEmpty)
+        #expect(k.engine.geometry.keys.map(\.name).contains("Theme"))
+        k.tap("‹ Settings")
+        #expect(k.engine.layer == "settings")
+    }
+
+    @Test func aSettingRowAsksForItsChangeAndDoneCloses() throws {
+        var k = try Self.panelHarness()
+        k.tap("Sound")
+        k.tap("Input Click")
+        guard case .changeSetting(let row)? = k.typed().first else {
+            Issue.record("no change asked for")
+            return
+        }
+        #expect(row.name == "sound")
+        k.tap("Done")
+        #expect(k.typed() == [.closeSettings])
+    }
+
+    @Test func switchesFlipAndChoicesCycle() {
+        let panel = Self.panel(["sound": "on", "theme": "light"])
+        let sound = panel.row(named: "sound")!, theme = panel.row(named: "theme")!, height = panel.row(named: "height")!
+        #expect(panel.shownValue(of: sound) == "On")
+        #expect(panel.nextValue(of: sound) == .some("off"))
+        #expect(panel.nextValue(of: theme) == .some("dark"))
+        #expect(Self.panel(["theme": "high-contrast-dark"]).nextValue(of: theme) == .some("light"))
+        // A choice whose default is no line at all: the next is the first value, and after the last, none.
+        #expect(panel.shownValue(of: height) == "Standard")
+        #expect(panel.nextValue(of: height) == .some("40%"))
+        #expect(Self.panel(["height": "30%"]).nextValue(of: height) == .some(nil))
+        // A switch missing from the values shows its default.
+        #expect(panel.shownValue(of: panel.row(named: "floating")!) == "Off")
+        #expect(panel.shownValue(of: panel.row(named: "slide-to-type")!) == "On")
+    }
+
+    @Test func aLockedRowShowsItsValueAndCannotChange() {
+        let panel = Self.panel(["theme": "dark"], locked: ["theme"])
+        let theme = panel.row(named: "theme")!
+        #expect(panel.nextValue(of: theme) == nil)
+        let key = panel.layout().rows(layer: "look", widthClass: .compact).flatMap(\.items).compactMap { item -> KeySpec? in
+            if case .key(let key) = item, case .setting(let row) = key.function, row.name == "theme" { return key }
+            return nil
+        }.first
+        guard case .setting(let row)? = key?.function else {
+            Issue.record("no theme row")
+            return
+        }
+        #expect(row.locked && row.detail == "Set by the administrator")
+        #expect(key?.secondary == "Dark")
+    }
+
+    @Test func longPagesGoOnOverLayersThatTurn() throws {
+        let panel = Self.panel()
+        // Emoji and three languages: one layer; the typing page's seven rows: two.
+        #expect(panel.layers.contains("keyboards") && !panel.layers.contains("keyboards-2"))
+        #expect(panel.layers.contains("typing-2"))
+        var k = try Self.panelHarness(panel)
+        k.tap("Typing")
+        #expect(k.engine.layer == "typing")
+        k.tap("1/2 ›")
+        #expect(k.engine.layer == "typing-2")
+        #expect(k.engine.geometry.keys.map(\.name).contains("Long-Press Time"))
+        k.tap("2/2 ›")
+        #expect(k.engine.layer == "typing")
+    }
+
+    @Test func everyRowIsAsTallAsAKeyRowAndEveryPageHasDone() throws {
+        let panel = Self.panel()
+        for width in [375, 1024] {
+            var k = try Self.panelHarness(panel, width: width)
+            for layer in panel.layers {
+                k.engine.showLayer(layer)
+                let rows = k.engine.geometry.keys.filter { if case .setting = $0.function { true } else { false } }
+                #expect(!rows.isEmpty || layer == "about", "\(layer)")
+                #expect(rows.allSatisfy { $0.rect.height >= 40 }, "\(layer) at \(width)")
+                #expect(k.engine.geometry.keys.contains { $0.function == .closeSettings }, "\(layer)")
+            }
+        }
+    }
+
+    @Test func scanningReachesARowAndPicksIt() throws {
+        var k = try Self.panelHarness()
+        k.engine.scanning = ScanSettings(mode: .step, interval: 1, idleCycles: 3)
+        _ = k.engine.startScanning(at: k.now)
+        var picked: [KeyAction] = []
+        // Step to the row "Sound" (the fourth), pick the row, then its only key.
+        for _ in 0..<3 { _ = k.engine.scanSwitch(pick: false, at: k.now) }
+        #expect(k.engine.scanHighlight == ["Sound"])
+        picked += k.engine.scanSwitch(pick: true, at: k.now).actions
+        picked += k.engine.scanSwitchReleased(at: k.now + 0.1).actions
+        if k.engine.layer != "sound" {
+            picked += k.engine.scanSwitch(pick: true, at: k.now + 0.2).actions
+            picked += k.engine.scanSwitchReleased(at: k.now + 0.3).actions
+        }
+        #expect(k.engine.layer == "sound")
+        #expect(picked.isEmpty)
+    }
+
+    @Test func theSettingsPageIsOneOfTheLayoutsLayers() {
+        #expect(SettingsPanel.page(of: "typing-2") == "typing")
+        #expect(SettingsPanel.page(of: "look") == "look")
+    }
+}
