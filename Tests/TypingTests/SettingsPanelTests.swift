@@ -158,3 +158,52 @@ import Typing
         #expect(SettingsPanel.page(of: "look") == "look")
     }
 }
+
+/// Dwell reaches the settings: resting on the Globe key opens its list, resting on a cell picks it.
+@Suite struct DwellListTests {
+    @Test func dwellOpensTheGlobeListAndPicksKeyboardSettings() throws {
+        var k = try Harness(["default", "desktop"])
+        k.engine.settingsInList = true
+        k.engine.timing.dwell = 0.8
+        let (gx, gy) = k.centre(of: "globe")
+        k.actions += k.engine.hover(x: gx, y: gy, time: k.now).actions
+        k.wait(0.9)
+        guard case .keyboards(_, let titles, _)? = k.engine.state.popups.first else {
+            Issue.record("the dwell did not open the Globe list")
+            return
+        }
+        #expect(k.typed().isEmpty)
+        // Resting a while on the Globe key once the list is open does nothing more.
+        k.actions += k.engine.hover(x: gx + 1, y: gy, time: k.now).actions
+        k.wait(1)
+        #expect(k.typed().isEmpty && !k.engine.state.popups.isEmpty)
+        let rect = PopupLayout.rect(for: k.engine.state.popups[0], in: k.engine.geometry)
+        let row = Double(rect.height) / Double(titles.count)
+        // Over the first cell a moment, then the last: only the last is picked.
+        k.actions += k.engine.hover(x: Double(rect.x) + 10, y: Double(rect.y) + row / 2, time: k.now).actions
+        k.wait(0.4)
+        k.actions += k.engine.hover(x: Double(rect.x) + 10, y: Double(rect.y) + row * (Double(titles.count) - 0.5),
+                                    time: k.now).actions
+        k.wait(0.5)
+        #expect(k.typed().isEmpty)
+        k.wait(0.4)
+        #expect(k.typed() == [.openSettings])
+        #expect(k.engine.state.popups.isEmpty)
+    }
+
+    @Test func leavingTheListForTheKeysClosesIt() throws {
+        var k = try Harness(["default", "desktop"])
+        k.engine.settingsInList = true
+        k.engine.timing.dwell = 0.8
+        let (gx, gy) = k.centre(of: "globe")
+        _ = k.engine.hover(x: gx, y: gy, time: k.now)
+        k.wait(0.9)
+        #expect(!k.engine.state.popups.isEmpty)
+        let (qx, qy) = k.centre(of: "q")
+        _ = k.engine.hover(x: qx, y: qy, time: k.now)
+        #expect(k.engine.state.popups.isEmpty)
+        // The key under it fills and types as before.
+        k.wait(0.9)
+        #expect(k.typed() == [.text("q")])
+    }
+}
