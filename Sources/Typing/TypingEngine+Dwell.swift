@@ -15,11 +15,27 @@ extension TypingEngine {
         if key == hovering?.key, hovering?.cell == nil { return update }
         endHover(&update)
         if let key, !state.dwellPaused || geometry.keys[key].function == .dwellPause {
-            hovering = Hover(key: key, since: time, nextFrame: time + timing.dwellFrame)
+            hovering = Hover(key: key, since: time, nextFrame: time + timing.dwellFrame, point: (x, y))
             state.dwell = (key, 0)
             update.changedKeys.insert(key)
         }
         return update
+    }
+
+    /// The keys moved under a resting pointer (another layer, a page of the settings): the key under it
+    /// now is the one it rests on, pressed already if the old one was, so that it presses nothing until
+    /// the pointer moves to another key.
+    mutating func keysMovedUnderHover() {
+        guard var hover = hovering else { return }
+        guard let key = geometry.keyIndex(atX: hover.point.x, y: hover.point.y) else {
+            hovering = nil
+            state.dwell = nil
+            return
+        }
+        hover.key = key
+        hover.cell = nil
+        hovering = hover
+        if state.dwell != nil { state.dwell = (key, state.dwell!.progress) }
     }
 
     /// The pointer left the keyboard.
@@ -92,7 +108,7 @@ extension TypingEngine {
         if hovering?.cell == cell { return true }
         state.popups[open] = .keyboards(key: key, titles: titles, selected: cell)
         update.popupsChanged = true
-        hovering = Hover(key: key, since: time, nextFrame: time + timing.dwellFrame, cell: cell)
+        hovering = Hover(key: key, since: time, nextFrame: time + timing.dwellFrame, point: (x, y), cell: cell)
         return true
     }
 
@@ -102,6 +118,8 @@ extension TypingEngine {
         var since: Double
         var nextFrame: Double
         var done = false
+        /// Where the pointer rests.
+        var point: (x: Double, y: Double)
         /// The cell of the Globe key's list it rests on, over the list.
         var cell: Int? = nil
     }

@@ -350,6 +350,7 @@ public struct TypingEngine: Sendable {
         state.popups = []
         if !showsBar { state.bar = [] }
         keysMoved()
+        keysMovedUnderHover()
     }
 
     /// Forgets the geometry made of a layout (which changed).
