@@ -117,6 +117,8 @@ extension TypingEngine {
             return restartScanning(at: time, update)
         }
         let picked = items[position.index]
+        // A row of one key (a row of the settings panel) is that key: picked at once, not entered.
+        if picked.count == 1 && position.row == nil { position.row = position.index }
         if picked.count == 1 && position.row != nil && hasLongPress(picked[0]) && geometry.keys[picked[0]].function != .dismiss {
             // Typed when the switch comes up; held long enough, the key's popup opens instead.
             position.hold = (picked[0], time)

@@ -140,17 +140,22 @@ import Typing
         k.engine.scanning = ScanSettings(mode: .step, interval: 1, idleCycles: 3)
         _ = k.engine.startScanning(at: k.now)
         var picked: [KeyAction] = []
-        // Step to the row "Sound" (the fourth), pick the row, then its only key.
+        // Step to the row "Sound" (the fourth) and pick it: a row of one key is that key, picked at once.
         for _ in 0..<3 { _ = k.engine.scanSwitch(pick: false, at: k.now) }
         #expect(k.engine.scanHighlight == ["Sound"])
         picked += k.engine.scanSwitch(pick: true, at: k.now).actions
         picked += k.engine.scanSwitchReleased(at: k.now + 0.1).actions
-        if k.engine.layer != "sound" {
-            picked += k.engine.scanSwitch(pick: true, at: k.now + 0.2).actions
-            picked += k.engine.scanSwitchReleased(at: k.now + 0.3).actions
-        }
         #expect(k.engine.layer == "sound")
         #expect(picked.isEmpty)
+        // On the page, the first row: one pick asks for its change.
+        #expect(k.engine.scanHighlight == ["Input Click"])
+        picked += k.engine.scanSwitch(pick: true, at: k.now + 1).actions
+        picked += k.engine.scanSwitchReleased(at: k.now + 1.05).actions
+        guard case .changeSetting(let row)? = picked.first else {
+            Issue.record("no change: \(picked)")
+            return
+        }
+        #expect(row.name == "sound")
     }
 
     @Test func theSettingsPageIsOneOfTheLayoutsLayers() {
@@ -205,5 +210,28 @@ import Typing
         // The key under it fills and types as before.
         k.wait(0.9)
         #expect(k.typed() == [.text("q")])
+    }
+}
+
+extension DwellListTests {
+    /// Rows of one page and the next share their places in the key list: the key the pointer goes to after a
+    /// page turned is dwelt on even when its index is the one just pressed on the page before.
+    @Test func aDwellAfterThePageTurnedPressesTheKeyUnderThePointer() throws {
+        var k = try SettingsPanelTests.panelHarness()
+        k.engine.timing.dwell = 0.6
+        func rest(on label: String) {
+            let (x, y) = k.centre(of: label)
+            k.actions += k.engine.hover(x: x, y: y, time: k.now).actions
+            k.wait(0.7)
+        }
+        rest(on: "Sound")
+        #expect(k.engine.layer == "sound")
+        rest(on: "‹ Settings")
+        #expect(k.engine.layer == "settings")
+        // Still resting where the back key was: nothing more.
+        k.wait(1)
+        #expect(k.engine.layer == "settings")
+        rest(on: "Look and Size")
+        #expect(k.engine.layer == "look")
     }
 }
