@@ -104,6 +104,14 @@ final class LiveKeyboard {
         return result
     }
 
+    /// The geometry of a page of the settings panel, at the keyboard's size.
+    func geometry(type: String, layer: String?, settings page: String) throws -> Geometry {
+        let saved = extra
+        extra += ["--settings", page]
+        defer { extra = saved }
+        return try geometry(type: type, layer: layer)
+    }
+
     func tap(_ key: GeometryKey, hold: Double = 0) {
         let (x, y) = key.centre
         session.tap(x: frame.x + x, y: frame.y + y, hold: hold)
