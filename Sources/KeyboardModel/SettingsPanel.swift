@@ -276,7 +276,7 @@ extension SettingsPanel {
                 SettingRow("volume", "Click Volume", "How loud the click is", .choice),
             ]),
             Page(id: "accessibility", title: "Accessibility", rows: [
-                SettingRow("scan", "Switch Scanning", "Keys highlighted in turn; a switch picks. From the next start",
+                SettingRow("scan", "Switch Scanning", "A switch picks; from the next start",
                            .choice),
                 SettingRow("scan-interval", "Scanning Speed", "How long each highlight stays", .choice),
                 SettingRow("dwell", "Dwell", "A pointer resting on a key presses it", .choice),
@@ -284,10 +284,9 @@ extension SettingsPanel {
                 SettingRow("bounce-keys", "Bounce Keys", "A quick second press of a key types nothing", .choice),
             ]),
             Page(id: "privacy", title: "Privacy", rows: [
-                SettingRow("forget", "Forget Learned Words", "Words learned from your typing, in every language",
+                SettingRow("forget", "Forget Learned Words", "Learned in every language, never from passwords",
                            .action, confirmation: "Tap again to forget them all"),
-                SettingRow("files", "Files Kept", "Learned words and replacements in ~/.local/share/keypane, "
-                           + "only yours (0600); never from passwords", .info),
+                SettingRow("files", "Files Kept", "~/.local/share/keypane, yours alone (0600)", .info),
             ]),
             Page(id: "showing", title: "When to Show", rows: [
                 SettingRow("auto-show", "Show the Keyboard", "For a text field focused", .choice),

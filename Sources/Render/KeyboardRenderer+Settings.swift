@@ -20,8 +20,8 @@ extension KeyboardRenderer {
             valueWidth = width + inset / 2
         }
         if !value.isEmpty {
-            set(cr, row.control == .action ? theme.accent : (row.control == .page ? ink : theme.secondaryLabel))
-            if row.locked { set(cr, theme.secondaryLabel) }
+            // An action's question and a page's arrow in the label's colour, a value in the secondary one.
+            set(cr, [.action, .page].contains(row.control) && !row.locked ? ink : theme.secondaryLabel)
             let maxWidth = w * 0.4
             drawText(value, cr: cr, size: titleSize, cx: w - inset - valueWidth, cy: h / 2, maxWidth: maxWidth,
                      alignment: .trailing)
