@@ -192,6 +192,9 @@ if let keypane = argument("--keypane") {
         if only == nil || only == "editing" {
             try runEditingBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
+        if only == nil || only == "settings" {
+            try runSettingsBench(keypane: keypane, layouts: layoutsDirectory, library: library)
+        }
     } catch {
         print("keypane-bench: live figures: \(error)")
         exit(1)
