@@ -54,6 +54,13 @@ enum Manual {
             .fi
             .PP
             \(escape("""
+                The settings panel (Keyboard Settings, last in the Globe key's list, or keypane settings) \
+                changes this file as you change a setting in it: that setting's line alone, its comment, \
+                the other lines and the comments kept as they were; the file is written beside and renamed \
+                over, mode 0600.
+                """))
+            .PP
+            \(escape("""
                 Layout files in $XDG_CONFIG_HOME/keypane/layouts/ add keyboards, or replace the bundled \
                 keyboard of the same name; one that cannot be read is named and left out.
                 """))
@@ -68,6 +75,13 @@ enum Manual {
             \(escape("""
                 The control socket of the keyboard on display :N (mode 0600; commands from the same user \
                 only). Without $XDG_RUNTIME_DIR, /tmp/keypane-UID/ holds it.
+                """))
+            .TP
+            .I /etc/xdg/keypane/locked
+            \(escape("""
+                Settings an administrator locks (the first keypane/locked of $XDG_CONFIG_DIRS), in the \
+                settings file's form: each has its value there, which the user's file cannot change and the \
+                settings panel shows greyed; settings-panel = off takes the panel away.
                 """))
             .TP
             .I $XDG_STATE_HOME/keypane/floating\\-position
