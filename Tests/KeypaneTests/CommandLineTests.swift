@@ -321,7 +321,7 @@ let allTypes = ["default", "ascii", "numbers-punctuation", "url", "number-pad", 
     /// The manual page describes every command and option --help does, and renders without a warning.
     @Test func theManualPageCoversEveryCommandAndOption() throws {
         let options = try Self.helpedOptions()
-        #expect(Set(options.keys) == ["run", "show", "hide", "toggle", "status", "forget", "replace", "set", "type", "layouts", "render"])
+        #expect(Set(options.keys) == ["run", "show", "hide", "toggle", "status", "forget", "replace", "set", "settings", "type", "layouts", "render"])
         #expect(options["set"] == ["--type", "--return-key", "--display"])
         #expect(options["run"]?.contains("--[no-]sound") == true && options["run"]?.contains("--config") == true)
 
