@@ -19,7 +19,9 @@ struct ControlCommand {
         Command(name: "status", abstract: "Print the running keyboard's state, one 'name: value' a line.",
                 discussion: "visible (yes or no), type, layer, shift (off, on or caps-lock), return-key, keyboards "
                     + "(enabled, in Globe order), placement (docked or floating), secure (yes or no), remembered "
-                    + "(characters of typed text kept for smart changes) and suggestions (the bar's words).",
+                    + "(characters of typed text kept for smart changes), suggestions (the bar's words), theme and sound "
+                    + "(on or off); settings (the page) while the settings panel is open, and scanned and scan-step "
+                    + "while switch scanning.",
                 options: [display]),
         Command(name: "forget", abstract: "Forget the words the keyboard learned from your typing.",
                 discussion: "Removes $XDG_DATA_HOME/keypane/learned-en (else ~/.local/share/keypane/learned-en), "

@@ -38,7 +38,7 @@ import TestSupport
         #expect(try Self.status(session).filter { $0.key != "suggestions" }
                 == ["visible": "yes", "type": "default", "layer": "letters", "shift": "off",
                     "return-key": "default", "keyboards": "default", "placement": "docked",
-                    "secure": "no", "remembered": "0", "auto-show": "never"])
+                    "secure": "no", "remembered": "0", "auto-show": "never", "theme": "light", "sound": "off"])
 
         #expect(try Self.keypane(session, ["set", "--type", "email", "--return-key", "go"]).status == 0)
         let status = try Self.status(session)

@@ -173,7 +173,8 @@ import X11Host
         #expect(waitUntil { ControlEndToEndTests.visible(session) })
         bed.expectFocusKept()
 
-        // The Globe key held: its list, above it, one row per keyboard; lifted on German's row.
+        // The Globe key held: its list, above it, one row per keyboard and Keyboard Settings last; lifted on
+        // German's row.
         let status = { ControlEndToEndTests.fields((try? session.run(keypanePath, ["status"]).output) ?? "") }
         #expect(status()["type"] != "de")
         let enabled = (status()["keyboards"] ?? "").split(separator: ",").map(String.init)
@@ -181,7 +182,8 @@ import X11Host
         let globe = bed.point(globeKey)
         bed.touch.touch(1, .begin, x: globe.x, y: globe.y)
         usleep(700_000)
-        let row = bed.keyboard.keyboardListRow(globeKey, index: try #require(enabled.firstIndex(of: "de")), count: enabled.count)
+        let row = bed.keyboard.keyboardListRow(globeKey, index: try #require(enabled.firstIndex(of: "de")),
+                                                  count: enabled.count + 1)
         let to = (x: bed.keyboard.frame.x + row.x, y: bed.keyboard.frame.y + row.y)
         for step in 1...5 {
             bed.touch.touch(1, .update, x: globe.x + (to.x - globe.x) * step / 5, y: globe.y + (to.y - globe.y) * step / 5)
