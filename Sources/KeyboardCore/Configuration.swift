@@ -30,6 +30,8 @@ extension Keyboard {
         public var emojiFile: StateFile?
         /// Where the text replacements are kept (`keypane replace`).
         public var replacementsFile: StateFile?
+        /// Words typed are learned (`--learning`); off, nothing is learned or kept.
+        public var learning = true
         /// What the settings panel shows and changes; nil when the administrator locked it away.
         public var settingsPanel: SettingsSetup?
 

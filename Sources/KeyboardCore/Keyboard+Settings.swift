@@ -26,6 +26,7 @@ extension Keyboard {
         case "sound": setSound(on: on ?? true, volume: soundVolume)
         case "volume": setSound(on: soundOn, volume: (value.flatMap(Double.init) ?? 100) / 100)
         case "show-button": showButton = on ?? true
+        case "learning": suggestions.learning = on ?? true
         case "emoji": showEmoji(on ?? true)
         default: applyToEngine(name, value)
         }
@@ -65,6 +66,8 @@ extension Keyboard {
         }
         if traits != engine.traitOverrides { engine.setTraitOverrides(traits) }
         keyboardEngine = engine
+        // Suggestions off at start have no worker yet: it starts now.
+        if name == "suggestions", engine.suggestionsEnabled { suggestions.start() }
     }
 
     /// The languages whose keyboards are in the Globe key's cycle, in its order, among `tags`.

@@ -13,11 +13,18 @@ public final class SuggestionClient: EventSource {
     /// The engine's suggestion generation when it was last asked.
     private var lastGeneration: Int?
 
-    init(keyboard: Keyboard) { self.keyboard = keyboard }
+    init(keyboard: Keyboard) {
+        self.keyboard = keyboard
+        learning = keyboard.configuration.learning
+    }
 
-    /// Starts the worker, when suggestions are on and the dictionary's place is known.
+    /// Whether words typed are learned; off, the worker is told nothing.
+    var learning = true
+
+    /// Starts the worker, when suggestions are on and the dictionary's place is known (and it is not
+    /// running already: the settings panel turns suggestions on).
     public func start() {
-        guard keyboard.engine.suggestionsEnabled else { return }
+        guard worker == nil, keyboard.keyboardEngine.suggestionsEnabled else { return }
         guard let files = keyboard.configuration.suggestionFiles else {
             warn("no dictionary was found; suggestions are off")
             keyboard.turnSuggestionsOff()
@@ -64,7 +71,7 @@ public final class SuggestionClient: EventSource {
 
     /// Tells the learner of the words an update typed.
     func learn(_ update: Update) {
-        guard let worker else { return }
+        guard learning, let worker else { return }
         for event in update.words { worker.tell(event, language: update.wordLanguage) }
     }
 

@@ -215,7 +215,7 @@ public struct SettingRow: Equatable, Hashable, Sendable {
 extension SettingsPanel {
     static let choices: [String: [Choice]] = [
         "theme": [Choice("light", "Light"), Choice("dark", "Dark"), Choice("high-contrast", "High Contrast"),
-                  Choice("high-contrast-dark", "High Contrast Dark")],
+                  Choice("high-contrast-dark", "High Contrast Dark"), Choice("desktop", "As the Desktop")],
         "label-size": [Choice(nil, "100%"), Choice("125", "125%"), Choice("150", "150%"), Choice("200", "200%"),
                        Choice("75", "75%")],
         "height": [Choice(nil, "Standard"), Choice("40%", "40% of the screen"), Choice("50%", "50% of the screen"),
@@ -284,12 +284,14 @@ extension SettingsPanel {
                 SettingRow("bounce-keys", "Bounce Keys", "A quick second press of a key types nothing", .choice),
             ]),
             Page(id: "privacy", title: "Privacy", rows: [
+                SettingRow("learning", "Learn From My Typing", "Words and taps, never passwords",
+                           .toggle(defaultOn: true)),
                 SettingRow("forget", "Forget Learned Words", "Learned in every language, never from passwords",
                            .action, confirmation: "Tap again to forget them all"),
                 SettingRow("files", "Files Kept", "~/.local/share/keypane, yours alone (0600)", .info),
             ]),
             Page(id: "showing", title: "When to Show", rows: [
-                SettingRow("auto-show", "Show the Keyboard", "For a text field focused", .choice),
+                SettingRow("auto-show", "Show the Keyboard", "For which fields; from the next start", .choice),
                 SettingRow("show-button", "Show Button", "A round button brings a hidden keyboard back",
                            .toggle(defaultOn: true)),
             ]),

@@ -3,7 +3,8 @@ internal import CX11
 internal import XDisplay
 
 /// The desktop's settings that the keyboard follows, from the XSETTINGS daemon of its screen (GNOME's,
-/// Xfce's, MATE's, xsettingsd): today whether event sounds, the input click among them, are allowed.
+/// Xfce's, MATE's, xsettingsd): whether event sounds, the input click among them, are allowed, and whether
+/// the desktop's theme is dark.
 final class DesktopSettings {
     let connection: DisplayConnection
     private var display: OpaquePointer { connection.display }
@@ -14,9 +15,13 @@ final class DesktopSettings {
     /// The settings daemon's window, or 0 when there is none.
     private var owner: UInt = 0
     /// Whether the settings are followed at all (only when something depends on them).
-    private var watching = false
+    private(set) var watching = false
     /// Whether the desktop allows event sounds (Net/EnableEventSounds).
     private(set) var eventSoundsAllowed = true
+    /// Whether the desktop's theme is dark (Net/ThemeName); false when it names none.
+    private(set) var themeIsDark = false
+    /// Told when the settings were read again (the theme followed).
+    var changed: (() -> Void)?
 
     init(connection: DisplayConnection) {
         self.connection = connection
@@ -55,6 +60,7 @@ final class DesktopSettings {
 
     private func read() {
         var allowed = true
+        var dark = false
         var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         if owner != 0,
@@ -63,8 +69,11 @@ final class DesktopSettings {
             defer { XFree(data) }
             if format == 8, let settings = XSettings.parse(Array(UnsafeBufferPointer(start: data, count: Int(count)))) {
                 allowed = XSettings.allowsEventSounds(settings)
+                dark = XSettings.prefersDark(settings) ?? false
             }
         }
         eventSoundsAllowed = allowed
+        themeIsDark = dark
+        changed?()
     }
 }

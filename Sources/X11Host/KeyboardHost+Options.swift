@@ -20,6 +20,8 @@ extension KeyboardHost {
         public var scanSwitches: [String] = []
         /// How large labels are drawn, against their usual size (`--label-size`).
         public var labelScale = 1.0
+        /// The theme follows the desktop's: dark while its GTK theme is a dark one (`--theme desktop`).
+        public var themeFollowsDesktop = false
         /// Where the labels' font is remembered for the next start (`LabelFonts`); nil to keep no record.
         public var fontRecord: String?
         /// The picture of the last start's first frame, shown in place of drawing the same frame again

@@ -76,6 +76,8 @@ public final class KeyboardHost {
         renderer.labelScale = options.labelScale
         screen = X11Display(connection: connection, placement: placement,
                             painter: Painter(renderer: renderer, window: placement.window), injector: injector)
+        // The desktop's theme read before the first frame, which it colours.
+        if options.themeFollowsDesktop { _ = screen.changeLook(theme: X11Display.desktopTheme, labelScale: nil) }
         keyboard = Keyboard(engine: engine, display: screen, configuration: options.keyboard, sound: sound, loop: loop)
         firstFrame = FirstFrame(keyboard: keyboard, display: screen, options: options)
         drawingAhead = DrawingAhead(keyboard: keyboard, display: screen)

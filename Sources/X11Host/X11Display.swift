@@ -37,7 +37,14 @@ final class X11Display: KeyboardDisplay {
     var frame: Rect { window.frame }
     var isFloating: Bool { placement.floating }
     var hasTouchscreen: Bool { window.hasTouchscreen() }
-    var eventSoundsAllowed: Bool { settings.eventSoundsAllowed }
+    var eventSoundsAllowed: Bool {
+        // A click turned on after the start: the desktop's switch is read at the first.
+        if !settings.watching { settings.watch() }
+        return settings.eventSoundsAllowed
+    }
+
+    /// The theme name that follows the desktop's.
+    static let desktopTheme = "desktop"
     var activeWindowProcess: Int? { caret.activeProcess }
 
     /// The window manager maps the window while the keys are drawn.
@@ -74,11 +81,26 @@ final class X11Display: KeyboardDisplay {
 
     func toggleFloating() { placement.toggleFloating() }
 
-    var themeName: String { painter.renderer.theme.name }
+    var themeName: String { followsDesktopTheme ? "desktop" : painter.renderer.theme.name }
+
+    /// The theme follows the desktop's: dark while its GTK theme is a dark one (`--theme desktop`).
+    private(set) var followsDesktopTheme = false
 
     func changeLook(theme: String?, labelScale: Double?) -> Bool {
-        if let theme {
+        if theme == Self.desktopTheme {
+            followsDesktopTheme = true
+            settings.changed = { [unowned self] in
+                guard followsDesktopTheme else { return }
+                let theme: Theme = settings.themeIsDark ? .dark : .light
+                if painter.renderer.theme != theme {
+                    painter.renderer.theme = theme
+                    painter.noteAll()
+                }
+            }
+            if settings.watching { settings.changed?() } else { settings.watch() }
+        } else if let theme {
             guard let named = Theme.named(theme) else { return false }
+            followsDesktopTheme = false
             painter.renderer.theme = named
         }
         if let labelScale { painter.renderer.labelScale = labelScale }

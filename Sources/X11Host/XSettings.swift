@@ -1,7 +1,8 @@
 /// The desktop's XSETTINGS (freedesktop.org's XSETTINGS specification): the settings daemon of GNOME,
 /// Xfce, MATE, LXDE or xsettingsd owns the `_XSETTINGS_S<screen>` selection and keeps the settings in the
 /// `_XSETTINGS_SETTINGS` property of its window. Keypane reads `Net/EnableEventSounds` from it, the
-/// desktop's switch for event sounds such as the input click.
+/// desktop's switch for event sounds such as the input click, and `Net/ThemeName`, whose dark variant the
+/// keyboard follows with `--theme desktop`.
 public enum XSettings {
     public enum Value: Equatable, Sendable {
         case integer(Int32)
@@ -11,6 +12,8 @@ public enum XSettings {
 
     /// The switch for event sounds.
     public static let eventSounds = "Net/EnableEventSounds"
+    /// The desktop's GTK theme ("Adwaita-dark", "Yaru-dark", "Arc-Dark").
+    public static let themeName = "Net/ThemeName"
 
     /// Reads the property's bytes; nil when they are not settings (too short, or an unknown type).
     public static func parse(_ bytes: [UInt8]) -> [String: Value]? {
@@ -53,6 +56,13 @@ public enum XSettings {
             }
         }
         return settings
+    }
+
+    /// Whether the desktop's theme is a dark one, as its name says (GTK's dark variants all say so); nil
+    /// when the settings name no theme.
+    public static func prefersDark(_ settings: [String: Value]) -> Bool? {
+        guard case .string(let name) = settings[themeName] else { return nil }
+        return name.lowercased().contains("dark")
     }
 
     /// Whether the settings allow event sounds: yes unless the switch is there and off.

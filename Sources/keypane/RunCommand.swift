@@ -35,7 +35,7 @@ struct RunCommand {
                   + "the emoji of Unicode's emoji-test.txt, from unicode-data). The emoji used lately and the skin "
                   + "tones chosen are kept in $XDG_STATE_HOME/keypane/emoji (never from a password field)."),
             .value("return-key", "key", "The Return key (\(ReturnKeyType.allNames)); default: default."),
-            .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key)."),
+            .value("theme", "theme", "The colour theme: light (the default), dark, or high-contrast and high-contrast-dark (every label at least 7:1 against its key); desktop follows the desktop's theme, dark while its GTK theme is a dark one."),
             .value("label-size", "percent", "How large the labels are, 50 to 200 percent of their usual size (default: 100)."),
             .value("height", "height", "Height in pixels (300) or percent of the monitor (35%)."),
             .value("monitor", "name", "The RandR monitor to dock on (default: the primary, else the first)."),
@@ -52,6 +52,9 @@ struct RunCommand {
             .flag("autocorrection", "A confident correction is applied on space and punctuation (a delete right after "
                   + "takes it back), and two quick spaces after a word become a period and a space (default: the "
                   + "keyboard's own)."),
+            .flag("learning", "Learn from your typing: the words and word pairs you use, and where your fingers land, "
+                  + "per language (default: on). Off, nothing is learned or kept, and what was learned is still used "
+                  + "until 'keypane forget'."),
             .flag("slide-to-type", "Slide to type: a finger sliding across the letters without lifting types the word "
                   + "its stroke traces, with a space before it after a word; the bar offers the next best, and a delete "
                   + "right after takes the word back whole. Where the bar shows, never in passwords (default: on)."),
@@ -254,16 +257,17 @@ struct RunCommand {
             engine.replacements = replacements
             hostOptions.keyboard.replacementsFile = file
         }
-        if engine.suggestionsEnabled {
-            var dictionaries = Assets.dictionaries()
-            if let (language, path) = settings.dictionary { dictionaries[language] = path }
-            engine.dictionaryLanguages = Set(dictionaries.keys)
-            if !dictionaries.isEmpty {
-                hostOptions.keyboard.suggestionFiles = SuggestionWorker.Files(dictionaries: dictionaries,
-                                                                     learnedFolder: Self.learnedFolder())
-            }
+        // Found with suggestions off too: the settings panel may turn them on.
+        var dictionaries = Assets.dictionaries()
+        if let (language, path) = settings.dictionary { dictionaries[language] = path }
+        engine.dictionaryLanguages = Set(dictionaries.keys)
+        if !dictionaries.isEmpty {
+            hostOptions.keyboard.suggestionFiles = SuggestionWorker.Files(dictionaries: dictionaries,
+                                                                 learnedFolder: Self.learnedFolder())
         }
+        hostOptions.keyboard.learning = settings.learning
         hostOptions.labelScale = settings.labelScale
+        hostOptions.themeFollowsDesktop = settings.themeFollowsDesktop
         hostOptions.fontRecord = fontRecord
         // Once the first frame is out: every layout of the user's own (a mistake in one is said at start).
         // A keyboard type's keyboard is read at the first field of its type, and another language's, never

@@ -19,6 +19,8 @@ struct RunSettings {
     var emoji = true
     var returnKey = ReturnKeyType.default
     var theme = Theme.light
+    /// The theme follows the desktop's (`--theme desktop`): dark while its GTK theme is a dark one.
+    var themeFollowsDesktop = false
     /// The labels' size, as a scale of their usual size.
     var labelScale = 1.0
     enum Height: Equatable { case pixels(Int), fraction(Double) }
@@ -31,6 +33,8 @@ struct RunSettings {
     var traits = TextTraits.Overrides()
     var suggestions = true
     var slideToType = true
+    /// Words typed are learned.
+    var learning = true
     /// A dictionary in place of a language's own.
     var dictionary: (language: String, path: String)?
     var timing = TypingEngine.Timing()
@@ -63,8 +67,9 @@ struct RunSettings {
         returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
             "unknown return key '\($0)': expected one of \(ReturnKeyType.allNames)"
         }) ?? .default
-        theme = options.value("theme", Theme.named, problem: {
-            "unknown theme '\($0)': expected one of \(Theme.allNames)"
+        themeFollowsDesktop = options["theme"] == "desktop"
+        theme = options.value("theme", { $0 == "desktop" ? .light : Theme.named($0) }, problem: {
+            "unknown theme '\($0)': expected one of \(Theme.allNames) or desktop"
         }) ?? .light
         labelScale = options.labelScale
         height = options.value("height", { text -> Height? in
@@ -91,6 +96,7 @@ struct RunSettings {
             problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
         suggestions = options.flag("suggestions", default: true)
         slideToType = options.flag("slide-to-type", default: true)
+        learning = options.flag("learning", default: true)
         dictionary = options["dictionary"].map { named in
             let parts = named.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2, !parts[0].contains("/"), !parts[0].isEmpty {
@@ -134,7 +140,7 @@ struct RunSettings {
         var values: [String: String] = [:]
         let onOff = { (on: Bool) in on ? "on" : "off" }
         let number = { (value: Double) in value == value.rounded() ? String(Int(value)) : String(value) }
-        values["theme"] = theme.name
+        values["theme"] = themeFollowsDesktop ? "desktop" : theme.name
         if labelScale != 1 { values["label-size"] = number(labelScale * 100) }
         if let height = options["height"], self.height != nil { values["height"] = height }
         values["floating"] = onOff(floating)
@@ -143,6 +149,7 @@ struct RunSettings {
         values["emoji"] = onOff(emoji)
         values["suggestions"] = onOff(suggestions)
         values["slide-to-type"] = onOff(slideToType)
+        values["learning"] = onOff(learning)
         if let on = traits.autocorrection { values["autocorrection"] = onOff(on) }
         if let on = traits.smartQuotes { values["smart-quotes"] = onOff(on) }
         if let mode = traits.autocapitalization { values["autocapitalization"] = mode.rawValue }

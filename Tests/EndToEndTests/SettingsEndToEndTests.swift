@@ -236,6 +236,24 @@ import Testing
         _ = keyboard.terminate()
     }
 
+    /// The theme that follows the desktop: dark while the desktop's GTK theme (XSETTINGS, here published by
+    /// xsettingsd) is a dark one, light again when it changes back, with the keyboard running.
+    @Test func theDesktopThemeIsFollowed() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let file = session.directory.appendingPathComponent("xsettingsd.conf")
+        try "Net/ThemeName \"Adwaita-dark\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let daemon = try session.start("/usr/bin/xsettingsd", ["-c", file.path])
+        #expect(waitUntil { XGetSelectionOwner(session.connection, session.atom("_XSETTINGS_S0")) != 0 })
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--theme", "desktop"], plainText: false)
+        #expect(try Self.status(session)["theme"] == "desktop")
+        #expect(waitUntil(timeout: 3) { Self.darkShare(session, keyboard) > 0.8 })
+        try "Net/ThemeName \"Adwaita\"\n".write(to: file, atomically: true, encoding: .utf8)
+        kill(daemon.processIdentifier, SIGHUP)
+        #expect(waitUntil(timeout: 3) { Self.darkShare(session, keyboard) < 0.2 })
+        _ = keyboard.terminate()
+    }
+
     /// A kiosk: the administrator locked the theme; the panel shows it greyed and a tap changes nothing.
     /// A settings file the keyboard cannot read in part opens the panel all the same, and is not written
     /// until a change is made.

@@ -156,6 +156,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: session.dataDirectory.appendingPathComponent("keypane/learned-en").path))
     }
 
+    /// Learning turned off in the settings panel's Privacy page: suggestions go on, nothing is learned or
+    /// kept, and the settings file says so for the next start.
+    @Test func learningTurnedOffInTheSettingsKeepsNothing() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try Self.start(session, ["--autocapitalization", "none"])
+        _ = try session.run(keypanePath, ["settings", "privacy"])
+        let privacy = try keyboard.geometry(type: "default", layer: nil, settings: "privacy")
+        keyboard.tap(try #require(privacy.key(action: "setting:learning")), hold: 0.08)
+        usleep(200_000)
+        keyboard.tap(try #require(privacy.key(action: "close-settings")), hold: 0.08)
+        #expect(waitUntil(timeout: 3) { (try? session.run(keypanePath, ["status"]).output.contains("settings:")) == false })
+        keyboard.extra = ["--no-globe"]
+        let space = try #require(try keyboard.geometry(type: "default", layer: "letters").keys.first { $0.text == " " })
+        try tapText("station", on: keyboard)
+        #expect(!Self.waitForBar(session) { $0.contains("station") || $0.contains("\"station\"") }.isEmpty)
+        keyboard.tap(space)
+        #expect(terminal.waitFor(text: "station ") == "station ")
+        let (status, _) = keyboard.terminate()
+        #expect(status == 0)
+        #expect(!FileManager.default.fileExists(atPath: session.dataDirectory.appendingPathComponent("keypane/learned-en").path))
+        let settings = try String(contentsOf: session.configDirectory.appendingPathComponent("keypane/config"), encoding: .utf8)
+        #expect(settings == "learning = off\n")
+    }
+
     @Test func aDamagedDictionaryIsNamedAndTypingGoesOn() throws {
         let session = try XSession()
         defer { session.stop() }

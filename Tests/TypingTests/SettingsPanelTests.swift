@@ -80,7 +80,8 @@ import Typing
         #expect(panel.shownValue(of: sound) == "On")
         #expect(panel.nextValue(of: sound) == .some("off"))
         #expect(panel.nextValue(of: theme) == .some("dark"))
-        #expect(Self.panel(["theme": "high-contrast-dark"]).nextValue(of: theme) == .some("light"))
+        #expect(Self.panel(["theme": "high-contrast-dark"]).nextValue(of: theme) == .some("desktop"))
+        #expect(Self.panel(["theme": "desktop"]).nextValue(of: theme) == .some("light"))
         // A choice whose default is no line at all: the next is the first value, and after the last, none.
         #expect(panel.shownValue(of: height) == "Standard")
         #expect(panel.nextValue(of: height) == .some("40%"))
