@@ -67,6 +67,8 @@ public final class Keyboard {
                 settings.change(row)
             case .closeSettings:
                 settings.close()
+            case .editSettingsEntry(let edit):
+                settings.edit(edit)
             }
         }
         if typed { display.flush() }

@@ -20,6 +20,19 @@ extension Keyboard {
         guard let file = configuration.replacementsFile else { return }
         let (replacements, problems) = Self.readReplacements(file)
         for problem in problems { warn(problem) }
-        engine.replacements = replacements
+        keyboardEngine.replacements = replacements
+    }
+
+    /// Keeps text replacements changed in the settings panel, and types with them; a file with lines
+    /// that cannot be read is not written over (said once, the change made for this run only).
+    func keepReplacements(_ replacements: TextReplacements) {
+        keyboardEngine.replacements = replacements
+        guard let file = configuration.replacementsFile else { return }
+        let (_, problems) = Self.readReplacements(file)
+        guard problems.isEmpty else {
+            warn("\(file.path) has lines it cannot read; the change is not kept there: mend them first")
+            return
+        }
+        do { try file.write(String(replacements.serialized.dropLast()), private: true) } catch { warn("\(error)") }
     }
 }

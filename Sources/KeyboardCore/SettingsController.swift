@@ -42,6 +42,8 @@ public final class SettingsController {
     /// Values changed since the start, over the setup's.
     private var values: [String: String?] = [:]
     private var confirming: String?
+    /// The text replacement being written.
+    private var entry = ReplacementEntry()
 
     init(keyboard: Keyboard) { self.keyboard = keyboard }
 
@@ -58,8 +60,11 @@ public final class SettingsController {
             let name = Language.keyboard(for: language.tag, among: engine.library.available)
             shown["language:\(language.tag)"] = name.map { engine.configured.contains($0) } == true ? "on" : "off"
         }
-        var panel = SettingsPanel(values: shown, locked: setup.locked, languages: setup.languages, about: setup.about)
+        let replacements = engine.replacements.entries.map { (shortcut: $0.shortcut, phrase: $0.phrase) }
+        var panel = SettingsPanel(values: shown, locked: setup.locked, languages: setup.languages, about: setup.about,
+                                  replacements: replacements)
         panel.confirming = confirming
+        panel.entry = entry
         return panel
     }
 
@@ -105,11 +110,25 @@ public final class SettingsController {
     /// done (on a second tap).
     func change(_ row: SettingRow) {
         guard let panel = panel(), !panel.locked.contains(row.name) else { return }
-        if row.control == .action {
+        if row.name == "add-replacement" {
+            entry = ReplacementEntry()
+            refresh()
+            keyboard.engine.showLayer(SettingsPanel.entryLayer)
+        } else if row.name.hasPrefix("entry-field:") {
+            entry.field = row.name.hasSuffix("shortcut") ? .shortcut : .phrase
+            entry.shifted = entry.field == .phrase && entry.phrase.isEmpty
+        } else if row.control == .action {
             if confirming == row.name {
                 confirming = nil
-                if row.name == "forget", let problem = setup?.forgetLearned?() { warn(problem) }
-                keyboard.suggestions.forget()
+                if row.name == "forget" {
+                    if let problem = setup?.forgetLearned?() { warn(problem) }
+                    keyboard.suggestions.forget()
+                } else if row.name.hasPrefix("replacement:") {
+                    var replacements = keyboard.keyboardEngine.replacements
+                    if replacements.remove(String(row.name.dropFirst("replacement:".count))) {
+                        keyboard.keepReplacements(replacements)
+                    }
+                }
             } else {
                 confirming = row.name
             }
@@ -127,6 +146,25 @@ public final class SettingsController {
             }
             for change in changes { keyboard.applySetting(change.name, change.value) }
             write(changes)
+        }
+        refresh()
+    }
+
+    /// A key of the entry layer: the field chosen changes; Save keeps the replacement written (one
+    /// word of letters or digits, and a phrase) and goes back to the list, or to the field to mend.
+    func edit(_ edit: EntryEdit) {
+        if edit == .save {
+            var replacements = keyboard.keyboardEngine.replacements
+            if !entry.phrase.isEmpty, replacements.set(entry.shortcut, entry.phrase) {
+                keyboard.keepReplacements(replacements)
+                entry = ReplacementEntry()
+                refresh()
+                keyboard.engine.showLayer("replacements")
+                return
+            }
+            entry.field = entry.phrase.isEmpty ? .phrase : .shortcut
+        } else {
+            entry.apply(edit)
         }
         refresh()
     }

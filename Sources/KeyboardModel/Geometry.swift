@@ -347,6 +347,15 @@ public enum KeyboardLayoutEngine {
         case .emojiSearch(.type(let text)):
             style = .character
             label = label ?? text
+        case .settingsEntry(.type(let text)):
+            style = .character
+            label = label ?? text
+        case .settingsEntry(.deleteBackward):
+            if label == nil { icon = .delete }
+        case .settingsEntry(.shift):
+            if label == nil { icon = .shift }
+        case .settingsEntry(.save):
+            style = .prominent
         case .emojiSearch(.deleteBackward):
             if label == nil { icon = .delete }
         case .layer(let target):

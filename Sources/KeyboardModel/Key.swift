@@ -29,6 +29,8 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
     case setting(SettingRow)
     /// Closes the settings panel, back to the keyboard as it was.
     case closeSettings
+    /// Edits the settings panel's own entry field (a new text replacement; never in layout files).
+    case settingsEntry(EntryEdit)
 
     /// The form used in geometry files and layout files: `shift`, `caps-lock`, `layer:NAME`, ...
     public var actionName: String? {
@@ -48,6 +50,10 @@ public enum KeyFunction: Equatable, Hashable, Sendable {
         case .suggestion(let slot): "suggestion:\(slot)"
         case .setting(let row): "setting:\(row.name)"
         case .closeSettings: "close-settings"
+        case .settingsEntry(.type(let text)): "entry:\(text)"
+        case .settingsEntry(.deleteBackward): "entry-delete"
+        case .settingsEntry(.shift): "entry-shift"
+        case .settingsEntry(.save): "entry-save"
         }
     }
 

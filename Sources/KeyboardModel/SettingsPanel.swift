@@ -39,13 +39,16 @@ public struct SettingsPanel: Sendable {
     public var locked: Set<String>
     /// An action row waiting for a second tap to confirm it (forgetting the learned words).
     public var confirming: String?
+    /// The text replacement being written on the entry layer.
+    public var entry = ReplacementEntry()
 
     /// `languages`: the languages there are keyboards for, by tag, with their names in their own words.
+    /// `replacements`: the text replacements, each a row that a second tap removes.
     public init(values: [String: String], locked: Set<String> = [], languages: [(tag: String, title: String)],
-                about: [(title: String, detail: String)] = []) {
+                about: [(title: String, detail: String)] = [], replacements: [(shortcut: String, phrase: String)] = []) {
         self.values = values
         self.locked = locked
-        pages = Self.pages(languages: languages, about: about)
+        pages = Self.pages(languages: languages, about: about, replacements: replacements)
     }
 
     // MARK: - Values
@@ -97,7 +100,9 @@ public struct SettingsPanel: Sendable {
     // MARK: - The layout
 
     /// The layers in order: each page's, a page of more rows than fit going on over `id-2`, `id-3`.
-    public var layers: [String] { pages.flatMap { page in (0..<layerCount(page)).map { Self.layer($0, of: page.id) } } }
+    public var layers: [String] {
+        pages.flatMap { page in (0..<layerCount(page)).map { Self.layer($0, of: page.id) } } + [Self.entryLayer]
+    }
 
     func layerCount(_ page: Page) -> Int { max(1, (page.rows.count + Self.rowsPerLayer - 1) / Self.rowsPerLayer) }
 
@@ -126,6 +131,10 @@ public struct SettingsPanel: Sendable {
                         items.map { Row(items: $0, location: SourceLocation(file: Self.name, line: 0)) }
                 }
             }
+        }
+        for widthClass in WidthClass.allCases {
+            layout.rows[Layout.LayerKey(layer: Self.entryLayer, widthClass: widthClass)] =
+                entryRows(entry).map { Row(items: $0, location: SourceLocation(file: Self.name, line: 0)) }
         }
         return layout
     }
@@ -236,7 +245,8 @@ extension SettingsPanel {
                       Choice("touch", "Fields touched"), Choice("never", "Never")],
     ]
 
-    static func pages(languages: [(tag: String, title: String)], about: [(title: String, detail: String)]) -> [Page] {
+    static func pages(languages: [(tag: String, title: String)], about: [(title: String, detail: String)],
+                      replacements: [(shortcut: String, phrase: String)]) -> [Page] {
         [
             Page(id: home, title: "Keyboard Settings", rows: [
                 SettingRow("page:keyboards", "Keyboards", "Languages and the emoji keyboard", .page),
@@ -263,7 +273,12 @@ extension SettingsPanel {
                            .toggle(defaultOn: true)),
                 SettingRow("key-repeat", "Key Repeat", "A held delete key repeats", .toggle(defaultOn: true)),
                 SettingRow("long-press", "Long-Press Time", "How long a key is held for its accents", .choice),
+                SettingRow("page:replacements", "Text Replacements", "Shortcuts typed that become phrases", .page),
             ]),
+            Page(id: "replacements", title: "Text Replacements", rows:
+                [SettingRow("add-replacement", "Add a Replacement", "Write a phrase and its shortcut", .page)]
+                + replacements.map { SettingRow("replacement:\($0.shortcut)", $0.shortcut, $0.phrase, .action,
+                                                confirmation: "Tap again to remove it") }),
             Page(id: "look", title: "Look and Size", rows: [
                 SettingRow("theme", "Theme", "The keys' colours", .choice),
                 SettingRow("label-size", "Label Size", "How large the letters on the keys are", .choice),
@@ -296,6 +311,78 @@ extension SettingsPanel {
                            .toggle(defaultOn: true)),
             ]),
             Page(id: "about", title: "About", rows: about.map { SettingRow("about:\($0.title)", $0.title, $0.detail, .info) }),
+        ]
+    }
+}
+
+/// A change to the settings panel's entry field, from the keys under it.
+public enum EntryEdit: Equatable, Hashable, Sendable {
+    case type(String)
+    case deleteBackward
+    /// Capitals for the next letter.
+    case shift
+    /// The entry is done: kept.
+    case save
+}
+
+/// A text replacement being written in the panel: its phrase and shortcut, the field the keys type into,
+/// and whether the next letter is a capital.
+public struct ReplacementEntry: Equatable, Sendable {
+    public enum Field: String, Sendable { case phrase, shortcut }
+    public var phrase = ""
+    public var shortcut = ""
+    public var field = Field.phrase
+    public var shifted = true
+
+    public init() {}
+
+    /// The field's text with an edit made: a character added (a capital after shift, which then goes off),
+    /// or the last taken away.
+    public mutating func apply(_ edit: EntryEdit) {
+        var text = field == .phrase ? phrase : shortcut
+        switch edit {
+        case .type(let typed):
+            text += shifted ? typed.uppercased() : typed
+            shifted = false
+        case .deleteBackward:
+            if !text.isEmpty { text.removeLast() }
+            shifted = field == .phrase && text.isEmpty
+        case .shift:
+            shifted.toggle()
+        case .save:
+            break
+        }
+        // A shortcut is one word of letters and digits, typed in lower case.
+        if field == .phrase { phrase = text } else { shortcut = String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+    }
+}
+
+extension SettingsPanel {
+    /// The layer where a new replacement is written.
+    public static let entryLayer = "replacement-entry"
+
+    /// The entry layer's rows: the two fields, then a small keyboard whose keys type into the field chosen.
+    func entryRows(_ entry: ReplacementEntry) -> [[RowItem]] {
+        let field = { (name: ReplacementEntry.Field, title: String, text: String) -> RowItem in
+            let chosen = entry.field == name
+            let row = SettingRow("entry-field:\(name.rawValue)", title, text.isEmpty && !chosen ? "Tap to write" : text
+                                 + (chosen ? "|" : ""), .action)
+            return .key(KeySpec(function: .setting(row), width: 5, label: title, secondary: chosen ? "Writing" : ""))
+        }
+        let letter = { (text: Character) -> RowItem in
+            let typed = String(text)
+            return .key(KeySpec(function: .settingsEntry(.type(typed)), label: entry.shifted ? typed.uppercased() : typed))
+        }
+        return [
+            [field(.phrase, "Phrase", entry.phrase), field(.shortcut, "Shortcut", entry.shortcut)],
+            "qwertyuiop".map(letter),
+            [.gap(0.5)] + "asdfghjkl".map(letter) + [.gap(0.5)],
+            [.key(KeySpec(function: .settingsEntry(.shift), width: 1.5))] + "zxcvbnm".map(letter)
+                + [.key(KeySpec(function: .settingsEntry(.deleteBackward), width: 1.5))],
+            [.key(KeySpec(function: .layer("replacements"), width: 2, label: "Cancel")),
+             letter(","), letter("."), letter("!"), letter("?"),
+             .key(KeySpec(function: .settingsEntry(.type(" ")), width: 2.5, label: "space")),
+             .key(KeySpec(function: .settingsEntry(.save), width: 2, label: "Save"))],
         ]
     }
 }

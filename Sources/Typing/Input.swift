@@ -45,6 +45,8 @@ public enum KeyAction: Equatable, Sendable {
     case changeSetting(SettingRow)
     /// Close the settings panel, back to the keyboard as it was.
     case closeSettings
+    /// A key of the settings panel's entry field: its text changes, or it is saved.
+    case editSettingsEntry(EntryEdit)
 
     /// What a plain text field holds once `actions` reach it: text typed, BackSpace deleting a character,
     /// Return a new line (for tools, tests and benchmarks that type without a display).

@@ -165,6 +165,8 @@ extension TypingEngine {
             }
         case .closeSettings:
             update.actions.append(.closeSettings)
+        case .settingsEntry(let edit):
+            update.actions.append(.editSettingsEntry(edit))
         case .undo, .redo:
             let modifiers = placed.function == .undo ? ["Control_L"] : ["Control_L", "Shift_L"]
             update.actions.append(.keysym("z", modifiers: modifiers))

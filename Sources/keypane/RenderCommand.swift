@@ -1,3 +1,4 @@
+import KeyboardCore
 import KeyboardModel
 import Render
 
@@ -68,8 +69,10 @@ struct RenderCommand {
         }
         if let page = options["settings"] {
             let sources = RunCommand.withConfiguration(ParsedOptions())
+            let replacements = RunCommand.replacementsFile().map { Keyboard.readReplacements($0).replacements } ?? .standard
             let panel = SettingsPanel(values: RunSettings(sources.options).panelValues, locked: sources.locked,
-                                      languages: Language.named.filter { Language.keyboard(for: $0.tag, among: library.available) != nil })
+                                      languages: Language.named.filter { Language.keyboard(for: $0.tag, among: library.available) != nil },
+                                      replacements: replacements.entries.map { ($0.shortcut, $0.phrase) })
             guard panel.layers.contains(page) else {
                 fail("unknown settings page '\(page)': expected one of \(panel.layers.joined(separator: ", "))")
             }

@@ -236,6 +236,57 @@ import Testing
         _ = keyboard.terminate()
     }
 
+    /// A text replacement written in the panel with its own keys, typed at once, and removed again by two
+    /// taps on its row; the replacements file (0600) follows each change.
+    @Test func aReplacementIsWrittenInThePanelTypedAndRemoved() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default", "--autocapitalization", "none"],
+                                        plainText: false)
+        let file = session.dataDirectory.appendingPathComponent("keypane/replacements")
+        _ = try session.run(keypanePath, ["settings", "replacements"])
+        let list = try keyboard.geometry(type: "default", layer: nil, settings: "replacements")
+        keyboard.tap(try #require(list.key(action: "setting:add-replacement")), hold: 0.08)
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings"]) == "replacement-entry" })
+        let entry = try keyboard.geometry(type: "default", layer: nil, settings: "replacement-entry")
+        func write(_ text: String) throws {
+            for character in text {
+                keyboard.tap(try #require(entry.key(action: "entry:\(character)"), "no key \(character)"), hold: 0.05)
+                usleep(80_000)
+            }
+        }
+        try write("be right back")
+        keyboard.tap(try #require(entry.key(action: "setting:entry-field:shortcut")), hold: 0.05)
+        usleep(100_000)
+        try write("brb")
+        keyboard.tap(try #require(entry.key(action: "entry-save")), hold: 0.05)
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings"]) == "replacements" })
+        var kept = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(kept.contains("\nomw\tOn my way!\n") && kept.hasSuffix("\nbrb\tBe right back\n"), "\(kept)")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        keyboard.tap(try #require(list.key(action: "close-settings")), hold: 0.05)
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings"]) == nil })
+        try tapText("brb ", on: keyboard)
+        #expect(terminal.waitFor(text: "Be right back ") == "Be right back ")
+
+        // Two taps on its row take it away.
+        _ = try session.run(keypanePath, ["settings", "replacements"])
+        // The list's third row, after Add and omw (the rows are evenly spaced).
+        let add = try #require(list.key(action: "setting:add-replacement"))
+        let omw = try #require(list.key(action: "setting:replacement:omw"))
+        var row = omw
+        row.y += omw.y - add.y
+        keyboard.tap(row, hold: 0.05)
+        usleep(300_000)
+        #expect(try String(contentsOf: file, encoding: .utf8) == kept)
+        keyboard.tap(row, hold: 0.05)
+        #expect(waitUntil(timeout: 3) { (try? String(contentsOf: file, encoding: .utf8))?.contains("brb") == false })
+        kept = try String(contentsOf: file, encoding: .utf8)
+        #expect(kept.contains("\nomw\tOn my way!\n"))
+        _ = keyboard.terminate()
+    }
+
     /// The theme that follows the desktop: dark while the desktop's GTK theme (XSETTINGS, here published by
     /// xsettingsd) is a dark one, light again when it changes back, with the keyboard running.
     @Test func theDesktopThemeIsFollowed() throws {

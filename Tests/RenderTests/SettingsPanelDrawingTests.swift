@@ -47,7 +47,7 @@ extension Rendering {
 
         @Test(arguments: Theme.all)
         func everyPageInBothClasses(theme: Theme) throws {
-            for page in Self.panel.pages.map(\.id) {
+            for page in Self.panel.pages.map(\.id) + [SettingsPanel.entryLayer] {
                 for (widthClass, width, height) in snapshotSizes {
                     let geometry = try Self.geometry(page, width: width, height: height)
                     let surface = try Surface(width: width, height: height)

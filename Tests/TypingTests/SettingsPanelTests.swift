@@ -131,7 +131,9 @@ import Typing
                 let rows = k.engine.geometry.keys.filter { if case .setting = $0.function { true } else { false } }
                 #expect(!rows.isEmpty || layer == "about", "\(layer)")
                 #expect(rows.allSatisfy { $0.rect.height >= 40 }, "\(layer) at \(width)")
-                #expect(k.engine.geometry.keys.contains { $0.function == .closeSettings }, "\(layer)")
+                // The entry's way out is Cancel, back to the replacements.
+                let out: KeyFunction = layer == SettingsPanel.entryLayer ? .layer("replacements") : .closeSettings
+                #expect(k.engine.geometry.keys.contains { $0.function == out }, "\(layer)")
             }
         }
     }
@@ -234,5 +236,54 @@ extension DwellListTests {
         #expect(k.engine.layer == "settings")
         rest(on: "Look and Size")
         #expect(k.engine.layer == "look")
+    }
+}
+
+/// A text replacement written in the panel: its own small keyboard types into its fields.
+@Suite struct ReplacementEntryTests {
+    @Test func theEntryTypesACapitalFirstAndAShortcutInLowerCase() {
+        var entry = ReplacementEntry()
+        for edit: EntryEdit in [.type("o"), .type("n"), .type(" "), .type("m"), .type("y"), .type(" "),
+                                .type("w"), .type("a"), .type("y"), .type("!")] {
+            entry.apply(edit)
+        }
+        #expect(entry.phrase == "On my way!")
+        entry.field = .shortcut
+        entry.shifted = true
+        for edit: EntryEdit in [.type("o"), .type("m"), .type("w"), .type(" "), .type("!")] { entry.apply(edit) }
+        #expect(entry.shortcut == "omw")
+        entry.apply(.deleteBackward)
+        #expect(entry.shortcut == "om")
+        entry.field = .phrase
+        entry.apply(.deleteBackward)
+        #expect(entry.phrase == "On my way")
+    }
+
+    @Test func theEntryLayerIsThePanelsAndItsKeysAskForTheirEdits() throws {
+        var panel = SettingsPanelTests.panel()
+        panel.entry.phrase = "On my"
+        var k = try SettingsPanelTests.panelHarness(panel)
+        k.engine.showLayer(SettingsPanel.entryLayer)
+        #expect(k.engine.layer == SettingsPanel.entryLayer)
+        k.tap("W")
+        k.tap("Save")
+        #expect(k.typed() == [.editSettingsEntry(.type("w")), .editSettingsEntry(.save)])
+        k.tap("Phrase")
+        guard case .changeSetting(let row)? = k.typed().first else {
+            Issue.record("the field row asks for nothing")
+            return
+        }
+        #expect(row.name == "entry-field:phrase" && row.detail == "On my|")
+    }
+
+    @Test func replacementsAreRowsThatASecondTapRemoves() throws {
+        var panel = SettingsPanel(values: [:], languages: [], replacements: [("omw", "On my way!"), ("brb", "Be right back")])
+        let row = try #require(panel.row(named: "replacement:omw"))
+        #expect(row.title == "omw" && row.detail == "On my way!" && row.control == .action)
+        #expect(panel.shownValue(of: row) == "")
+        panel.confirming = row.name
+        #expect(panel.shownValue(of: row) == "Tap again")
+        #expect(panel.row(named: "add-replacement") != nil)
+        #expect(panel.layers.contains("replacements"))
     }
 }
