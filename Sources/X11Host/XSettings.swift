@@ -58,11 +58,11 @@ public enum XSettings {
         return settings
     }
 
-    /// Whether the desktop's theme is a dark one, as its name says (GTK's dark variants all say so); nil
-    /// when the settings name no theme.
+    /// Whether the desktop's theme is a dark one, as its name says ("Adwaita-dark", "Arc-Dark": GTK's dark
+    /// variants have the word); nil when the settings name no theme.
     public static func prefersDark(_ settings: [String: Value]) -> Bool? {
         guard case .string(let name) = settings[themeName] else { return nil }
-        return name.lowercased().contains("dark")
+        return name.lowercased().split { !$0.isLetter }.contains("dark")
     }
 
     /// Whether the settings allow event sounds: yes unless the switch is there and off.
