@@ -12,7 +12,7 @@ extension Keyboard {
     }
 
     /// A setting takes a value (nil: its default), as the settings file writes it. Settings read only at
-    /// start (the height, switch scanning) wait for the next.
+    /// start (switch scanning, which fields show the keyboard) wait for the next.
     func applySetting(_ name: String, _ value: String?) {
         let on = value.map { $0 == "on" }
         switch name {
@@ -25,6 +25,10 @@ extension Keyboard {
             }
         case "sound": setSound(on: on ?? true, volume: soundVolume)
         case "volume": setSound(on: soundOn, volume: (value.flatMap(Double.init) ?? 100) / 100)
+        case "height":
+            let percent = value.flatMap { $0.hasSuffix("%") ? Double($0.dropLast()) : nil }
+            display.changeHeight(pixels: percent == nil ? value.flatMap { Int($0) } : nil, fraction: percent.map { $0 / 100 })
+            place()
         case "show-button": showButton = on ?? true
         case "learning": suggestions.learning = on ?? true
         case "emoji": showEmoji(on ?? true)

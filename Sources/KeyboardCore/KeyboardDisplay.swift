@@ -48,6 +48,9 @@ public protocol KeyboardDisplay: AnyObject {
     /// Draws with another theme (by name: light, dark, high-contrast, high-contrast-dark) or label size
     /// (a scale of the usual size) from the next frame; false for a theme it does not know.
     func changeLook(theme: String?, labelScale: Double?) -> Bool
+    /// The docked keyboard's height from the next placing: pixels, or a share of the monitor's height;
+    /// neither, the usual height for the monitor.
+    func changeHeight(pixels: Int?, fraction: Double?)
     /// The theme drawn with, by name.
     var themeName: String { get }
 

@@ -61,7 +61,15 @@ public final class SettingsController {
             shown["language:\(language.tag)"] = name.map { engine.configured.contains($0) } == true ? "on" : "off"
         }
         let replacements = engine.replacements.entries.map { (shortcut: $0.shortcut, phrase: $0.phrase) }
-        var panel = SettingsPanel(values: shown, locked: setup.locked, languages: setup.languages, about: setup.about,
+        // The languages on come first, in the Globe key's order (one turned on goes last); then the others.
+        let order = { (tag: String) in
+            Language.keyboard(for: tag, among: engine.library.available).flatMap { engine.configured.firstIndex(of: $0) }
+                ?? Int.max
+        }
+        let languages = setup.languages.enumerated().sorted {
+            (order($0.element.tag), $0.offset) < (order($1.element.tag), $1.offset)
+        }.map(\.element)
+        var panel = SettingsPanel(values: shown, locked: setup.locked, languages: languages, about: setup.about,
                                   replacements: replacements)
         panel.confirming = confirming
         panel.entry = entry

@@ -242,7 +242,7 @@ extension SettingsPanel {
         "slow-keys": [Choice(nil, "Off"), Choice("0.3", "0.3 s"), Choice("0.5", "0.5 s"), Choice("1", "1 s")],
         "bounce-keys": [Choice(nil, "Off"), Choice("0.3", "0.3 s"), Choice("0.5", "0.5 s"), Choice("1", "1 s")],
         "auto-show": [Choice(nil, "Automatic"), Choice("focus", "Any focused field"),
-                      Choice("touch", "Fields touched"), Choice("never", "Never")],
+                      Choice("touch", "Fields touched"), Choice("never", "Always shown")],
     ]
 
     static func pages(languages: [(tag: String, title: String)], about: [(title: String, detail: String)],
@@ -282,7 +282,7 @@ extension SettingsPanel {
             Page(id: "look", title: "Look and Size", rows: [
                 SettingRow("theme", "Theme", "The keys' colours", .choice),
                 SettingRow("label-size", "Label Size", "How large the letters on the keys are", .choice),
-                SettingRow("height", "Keyboard Height", "From the next start", .choice),
+                SettingRow("height", "Keyboard Height", "Docked, as a share of the screen", .choice),
                 SettingRow("floating", "Floating", "A small keyboard you can drag, reserving no space",
                            .toggle(defaultOn: false)),
             ]),

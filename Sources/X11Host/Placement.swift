@@ -8,7 +8,8 @@ internal import XDisplay
 /// and the floating position kept between runs.
 final class Placement {
     let connection: DisplayConnection
-    let options: KeyboardHost.Options
+    /// The host's options; the docked height changes with the settings panel.
+    var options: KeyboardHost.Options
     let window: KeyboardWindow
     /// Docked at the bottom, or floating.
     private(set) var floating: Bool

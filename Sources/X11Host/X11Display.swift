@@ -81,6 +81,11 @@ final class X11Display: KeyboardDisplay {
 
     func toggleFloating() { placement.toggleFloating() }
 
+    func changeHeight(pixels: Int?, fraction: Double?) {
+        placement.options.height = pixels
+        placement.options.heightFraction = fraction
+    }
+
     var themeName: String { followsDesktopTheme ? "desktop" : painter.renderer.theme.name }
 
     /// The theme follows the desktop's: dark while its GTK theme is a dark one (`--theme desktop`).

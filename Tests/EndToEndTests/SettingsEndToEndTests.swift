@@ -287,6 +287,27 @@ import Testing
         _ = keyboard.terminate()
     }
 
+    /// The docked height, changed in the panel: the window takes 40% of the screen at once, the panel
+    /// laid out again in it, and the file says so.
+    @Test func theHeightChangesAtOnce() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
+        let before = keyboard.frame
+        _ = try session.run(keypanePath, ["settings", "look"])
+        let look = try keyboard.geometry(type: "default", layer: nil, settings: "look")
+        keyboard.tap(try #require(look.key(action: "setting:height")), hold: 0.08)
+        #expect(keyboard.waitForFrame { $0.height == session.height * 40 / 100 })
+        #expect(keyboard.frame.y + keyboard.frame.height == before.y + before.height)
+        #expect(try Self.status(session)["settings"] == "look")
+        let written = try String(contentsOf: session.configDirectory.appendingPathComponent("keypane/config"), encoding: .utf8)
+        #expect(written == "height = 40%\n")
+        // The panel's rows fill the new height: Done is at the bottom.
+        let done = try #require(try keyboard.geometry(type: "default", layer: nil, settings: "look").key(action: "close-settings"))
+        #expect(done.y + done.height > keyboard.frame.height * 9 / 10)
+        _ = keyboard.terminate()
+    }
+
     /// The theme that follows the desktop: dark while the desktop's GTK theme (XSETTINGS, here published by
     /// xsettingsd) is a dark one, light again when it changes back, with the keyboard running.
     @Test func theDesktopThemeIsFollowed() throws {
