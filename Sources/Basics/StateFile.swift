@@ -46,7 +46,8 @@ public struct StateFile: Sendable {
         return String(decoding: buffer.prefix(count), as: UTF8.self)
     }
 
-    /// Keeps a line (or lines) in place of the file's; a private file is the user's alone (0600).
+    /// Keeps a line (or lines) in place of the file's, ended by a line feed (none at all leaves the file
+    /// empty); a private file is the user's alone (0600).
     public func write(_ line: String, private isPrivate: Bool = false) throws(Problem) {
         makeDirectories(upTo: path)
         let temporary = path + ".new"
@@ -58,7 +59,8 @@ public struct StateFile: Sendable {
         }
         // A file left from a write that failed keeps its mode through O_CREAT.
         if isPrivate { fchmod(descriptor, 0o600) }
-        let written = fputs(line + "\n", file) >= 0
+        // Nothing to keep is an empty file, not an empty line.
+        let written = fputs(line.isEmpty ? "" : line + "\n", file) >= 0
         let closed = fclose(file) == 0
         guard written && closed, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))

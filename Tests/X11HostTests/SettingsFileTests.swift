@@ -69,3 +69,18 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
     }
 }
+
+extension SettingsFileTests {
+    /// The last setting taken out leaves an empty file, and the next one added is its first line.
+    @Test func theLastSettingTakenOutLeavesAnEmptyFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("config").path
+        let file = SettingsFile(path: path)
+        try file.change([(name: "scan", value: "auto")])
+        try file.change([(name: "scan", value: nil)])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
+        try file.change([(name: "dwell", value: "0.8")])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "dwell = 0.8\n")
+    }
+}
