@@ -1,5 +1,6 @@
 public import KeyboardModel
 internal import Basics
+internal import EventLoop
 internal import Typing
 
 /// The settings panel's changes, applied to the running keyboard at once (SettingsController writes
@@ -57,15 +58,22 @@ extension Keyboard {
             case "long-press": timing.longPress = seconds ?? TypingEngine.Timing().longPress
             case "slow-keys": timing.slowKeys = seconds ?? 0
             case "bounce-keys": timing.bounceKeys = seconds ?? 0
-            case "dwell": timing.dwell = seconds ?? 0
+            case "dwell":
+                timing.dwell = seconds ?? 0
+                if timing.dwell > 0 { display.watchHover() }
             case "scan-interval": engine.scanning?.interval = seconds ?? ScanSettings(mode: .auto).interval
+            case "scan": engine.scanning = scanning(value.flatMap(ScanSettings.Mode.init(rawValue:)), interval: engine.scanning?.interval)
             default: break
             }
             engine.timing = timing
             // The panel on screen is scanned and dwelt on as the keyboard will be.
             if settings.isOpen {
                 self.engine.timing = timing
-                self.engine.scanning = engine.scanning
+                if self.engine.scanning != engine.scanning {
+                    _ = self.engine.stopScanning()
+                    self.engine.scanning = engine.scanning
+                    _ = self.engine.startScanning(at: EventLoop.monotonicNow())
+                }
             }
         }
         if traits != engine.traitOverrides { engine.setTraitOverrides(traits) }
@@ -117,6 +125,26 @@ extension Keyboard {
 }
 
 extension Keyboard {
+    /// Switch scanning in a mode, its switches taken (those the settings name, else F12, or F11 and F12
+    /// for step scanning), or off and its switches let go; nil when off or the switches cannot be had.
+    func scanning(_ mode: ScanSettings.Mode?, interval: Double?) -> ScanSettings? {
+        guard let mode else {
+            _ = display.takeScanSwitches([])
+            return nil
+        }
+        let named = configuration.settingsPanel?.values["scan-switch"]
+        let names = (named ?? (mode == .step ? "F11,F12" : "F12")).split(separator: ",").map {
+            String($0.filter { $0 != " " })
+        }
+        if let problem = display.takeScanSwitches(names) {
+            warn("\(problem); switch scanning is off")
+            return nil
+        }
+        var settings = ScanSettings(mode: mode)
+        if let interval { settings.interval = interval }
+        return settings
+    }
+
     /// The input click on or off, at a volume: made again at another volume, let go when off.
     func setSound(on: Bool, volume: Double) {
         let made = sound != nil && volume == soundVolume

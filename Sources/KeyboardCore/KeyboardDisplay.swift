@@ -33,6 +33,11 @@ public protocol KeyboardDisplay: AnyObject {
     func stayAboveFullScreenWindow()
     /// Starts reporting keys pressed on physical keyboards (`Keyboard.physicalKeyPressed`).
     func watchPhysicalKeys()
+    /// Starts reporting the pointer resting over the keys (`Keyboard.hover`), for dwell.
+    func watchHover()
+    /// Takes the switches of switch scanning by name (F12, button:3) from every application, in place of
+    /// any taken before; what went wrong, or nil. With none named, lets them go.
+    func takeScanSwitches(_ names: [String]) -> String?
 
     /// Notes what an update changed, to draw at the end of the round.
     func noteChanged(_ update: Update)

@@ -291,8 +291,7 @@ extension SettingsPanel {
                 SettingRow("volume", "Click Volume", "How loud the click is", .choice),
             ]),
             Page(id: "accessibility", title: "Accessibility", rows: [
-                SettingRow("scan", "Switch Scanning", "A switch picks; from the next start",
-                           .choice),
+                SettingRow("scan", "Switch Scanning", "Keys highlighted in turn, a switch picks", .choice),
                 SettingRow("scan-interval", "Scanning Speed", "How long each highlight stays", .choice),
                 SettingRow("dwell", "Dwell", "A pointer resting on a key presses it", .choice),
                 SettingRow("slow-keys", "Slow Keys", "A key counts only once held this long", .choice),

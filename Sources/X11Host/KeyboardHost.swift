@@ -88,18 +88,16 @@ public final class KeyboardHost {
         XSetSelectionOwner(connection.display, instanceAtom, window.window, UInt(CurrentTime))
         keyboard.resize(to: placement.keyboardSize)
         _ = signals
-        if engine.timing.dwell > 0 { window.selectHover() }
+        if engine.timing.dwell > 0 { screen.watchHover() }
         if engine.scanning != nil { grabScanSwitches() }
     }
 
     /// Takes the scanning switches; without them, scanning is off (said once).
     private func grabScanSwitches() {
-        let switches = options.scanSwitches.compactMap(ScanSwitch.init)
-        do {
-            guard !switches.isEmpty else { throw ScanSwitchError("no switch named (--scan-switch KEY or button:N)") }
-            screen.scanSwitches = try ScanSwitches(connection: connection, switches: switches)
-        } catch {
-            warn("\(error); switch scanning is off")
+        let problem = options.scanSwitches.isEmpty ? "no switch named (--scan-switch KEY or button:N)"
+            : screen.takeScanSwitches(options.scanSwitches)
+        if let problem {
+            warn("\(problem); switch scanning is off")
             keyboard.stopScanningForGood()
         }
     }

@@ -71,6 +71,20 @@ final class X11Display: KeyboardDisplay {
 
     func watchPhysicalKeys() { window.selectRawKeys() }
 
+    func watchHover() { window.selectHover() }
+
+    func takeScanSwitches(_ names: [String]) -> String? {
+        scanSwitches?.release()
+        scanSwitches = nil
+        guard !names.isEmpty else { return nil }
+        let switches = names.compactMap(ScanSwitch.init)
+        guard switches.count == names.count else {
+            return "bad scanning switch '\(names.first { ScanSwitch($0) == nil }!)': expected an X key name (F12, space) or button:N"
+        }
+        do { scanSwitches = try ScanSwitches(connection: placement.connection, switches: switches) } catch { return "\(error)" }
+        return nil
+    }
+
     func noteChanged(_ update: Update) { painter.note(update) }
     func noteAllChanged() { painter.noteAll() }
     func drawAll(_ engine: TypingEngine) { painter.redrawAll(engine, handle: placement.handleRect) }

@@ -159,6 +159,7 @@ struct RunSettings {
         if timing.slowKeys > 0 { values["slow-keys"] = number(timing.slowKeys) }
         if timing.bounceKeys > 0 { values["bounce-keys"] = number(timing.bounceKeys) }
         if timing.dwell > 0 { values["dwell"] = number(timing.dwell) }
+        if let named = options["scan-switch"] { values["scan-switch"] = named }
         if let scanning {
             values["scan"] = scanning.mode.rawValue
             if scanning.interval != ScanSettings(mode: .auto).interval { values["scan-interval"] = number(scanning.interval) }

@@ -308,6 +308,48 @@ import Testing
         _ = keyboard.terminate()
     }
 
+    /// Switch scanning and dwell turned on in the panel work at once: scanning takes F12 from every
+    /// application until it is turned off again; a pointer resting on a key then types it.
+    @Test func scanningAndDwellTurnOnAtOnce() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        _ = try session.run(keypanePath, ["settings", "accessibility"])
+        let page = try keyboard.geometry(type: "default", layer: nil, settings: "accessibility")
+        let scan = try #require(page.key(action: "setting:scan"))
+        keyboard.tap(scan, hold: 0.08)
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["scanned"]).map { !$0.isEmpty } == true })
+        // The switch is the keyboard's now: xterm gets nothing of it. (Pressed while the row of the page's
+        // keys is highlighted: a pick there only enters the row.)
+        #expect(waitUntil(timeout: 10) { (try? Self.status(session)["scanned"])?.hasSuffix("Done") == true })
+        session.holdKey("F12", seconds: 0.1)
+        usleep(300_000)
+        #expect(!String(decoding: terminal.bytes, as: UTF8.self).contains("[24~"))
+        keyboard.tap(scan, hold: 0.08)       // step
+        usleep(200_000)
+        keyboard.tap(scan, hold: 0.08)       // off
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["scanned"]) == nil })
+        session.holdKey("F12", seconds: 0.1)
+        #expect(waitUntil(timeout: 3) { String(decoding: terminal.bytes, as: UTF8.self).contains("[24~") })
+
+        let dwell = try #require(page.key(action: "setting:dwell"))
+        keyboard.tap(dwell, hold: 0.08)      // 0.8 s
+        keyboard.tap(try #require(page.key(action: "close-settings")), hold: 0.08)
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings"]) == nil })
+        let before = terminal.bytes.count
+        let q = try #require(try keyboard.geometry(type: "default", layer: "letters").key(label: "q"))
+        session.move(x: keyboard.frame.x + q.centre.0 - 5, y: keyboard.frame.y + q.centre.1)
+        usleep(80_000)
+        session.move(x: keyboard.frame.x + q.centre.0, y: keyboard.frame.y + q.centre.1)
+        #expect(waitUntil(timeout: 3) { terminal.bytes.count > before })
+        #expect(String(decoding: terminal.bytes.suffix(from: before), as: UTF8.self) == "q")
+        let written = try String(contentsOf: session.configDirectory.appendingPathComponent("keypane/config"), encoding: .utf8)
+        #expect(written == "dwell = 0.8\n", "\(written)")
+        _ = keyboard.terminate()
+        #expect(session.keysDown().isEmpty)
+    }
+
     /// The theme that follows the desktop: dark while the desktop's GTK theme (XSETTINGS, here published by
     /// xsettingsd) is a dark one, light again when it changes back, with the keyboard running.
     @Test func theDesktopThemeIsFollowed() throws {
