@@ -67,6 +67,20 @@ func runSettingsBench(keypane: String, layouts: String, library: LayoutLibrary) 
     let slideRow = typing.keys.first { if case .setting(let row) = $0.function { row.name == "slide-to-type" } else { false } }!.rect
     let knob = Rect(x: slideRow.maxX - 90, y: slideRow.y + 4, width: 80, height: slideRow.height - 8)
 
+    // The baseline, in the same run: the 123 key tapped to the numbers drawn in place of the letters (a
+    // whole keyboard drawn anew, as the panel is), and back.
+    let numbers = keys.keys.first { $0.function == .layer("numbers") }!
+    let q = keys.keys.first { $0.function == .text("q") }!.rect
+    var switched: [Double] = []
+    for round in 0..<12 {
+        let letters = bench.checksum(window, q)
+        tap(centre(numbers.rect))
+        if let drawn = changed(q, from: letters, since: now()), round > 0 { switched.append(drawn) }
+        usleep(200_000)
+        tap(centre(numbers.rect))   // ABC, in the same place
+        usleep(300_000)
+    }
+
     settle()
     let before = child.memory
     var opened: [Double] = [], toggled: [Double] = []
@@ -104,6 +118,7 @@ func runSettingsBench(keypane: String, layouts: String, library: LayoutLibrary) 
     }
     settle()
     let after = child.memory
+    print("keypane settings: baseline, the 123 key tapped to the numbers drawn \(stats(switched))")
     print("keypane settings: Keyboard Settings let go to the panel drawn \(stats(opened))")
     print("keypane settings: a switch tapped to its row drawn anew \(stats(toggled))")
     print("keypane settings: memory before the panel RSS \(before.rss) KiB, private \(before.private) KiB; "
