@@ -27,6 +27,14 @@ public enum Files {
         return bytes
     }
 
+    /// Writes text to a file, in place of what it held.
+    public static func write(_ text: String, to path: String) throws(FileError) {
+        guard let file = fopen(path, "wb") else { throw FileError(path: path, errno: errno, verb: "write") }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw FileError(path: path, errno: errno, verb: "write") }
+    }
+
     /// The names of the files in a folder whose names end in `suffix` (not hidden ones), sorted, without
     /// the suffix; nil when the folder cannot be opened (`errno` says why).
     public static func names(in directory: String, ending suffix: String) -> [String]? {
@@ -45,19 +53,22 @@ public enum Files {
     }
 }
 
-/// A file that could not be read: its path and why.
+/// A file that could not be read or written: its path and why.
 public struct FileError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// What could not be done to it: "read" or "write".
+    public var verb: String
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, verb: String = "read") {
         self.path = path
         self.reason = reason
+        self.verb = verb
     }
 
-    init(path: String, errno: Int32) {
-        self.init(path: path, reason: String(cString: strerror(errno)))
+    public init(path: String, errno: Int32, verb: String = "read") {
+        self.init(path: path, reason: String(cString: strerror(errno)), verb: verb)
     }
 
-    public var description: String { "\(path): cannot read the file: \(reason)" }
+    public var description: String { "\(path): cannot \(verb) the file: \(reason)" }
 }

@@ -70,7 +70,7 @@ enum Configuration {
     static func read(_ path: String, for command: Command, required: Bool) throws(FileError) -> (ParsedOptions, [String]) {
         guard let file = fopen(path, "rb") else {
             if errno == ENOENT && !required { return (ParsedOptions(), []) }
-            throw FileError(path: path, reason: String(cString: strerror(errno)), verb: "read")
+            throw FileError(path: path, errno: errno)
         }
         defer { fclose(file) }
         var bytes: [UInt8] = []

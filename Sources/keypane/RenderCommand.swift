@@ -1,3 +1,4 @@
+internal import Basics
 import KeyboardCore
 import KeyboardModel
 import Render
@@ -141,7 +142,7 @@ struct RenderCommand {
             renderer.labelScale = options.labelScale
             try renderer.draw(placed, state: state, on: surface)
             try surface.writePNG(to: output)
-            if let geometry { try writeFile(geometry, placed.json()) }
+            if let geometry { try Files.write(placed.json(), to: geometry) }
         } catch { fail("\(error)") }
     }
 }

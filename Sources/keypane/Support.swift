@@ -58,23 +58,3 @@ enum Assets {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
-
-/// Writes text to a file, replacing it.
-func writeFile(_ path: String, _ text: String) throws(FileError) {
-    guard let file = fopen(path, "wb") else {
-        throw FileError(path: path, reason: String(cString: strerror(errno)), verb: "write")
-    }
-    defer { fclose(file) }
-    let bytes = Array(text.utf8)
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-        throw FileError(path: path, reason: String(cString: strerror(errno)), verb: "write")
-    }
-}
-
-struct FileError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    /// What could not be done: "read", "write".
-    var verb: String
-    var description: String { "cannot \(verb) \(path): \(reason)" }
-}
