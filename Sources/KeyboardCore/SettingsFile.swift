@@ -1,4 +1,5 @@
 public import Basics
+internal import KeyboardModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,7 +49,7 @@ public struct SettingsFile: Sendable {
     static func name(of line: String) -> String? {
         let content = line.prefix { $0 != "#" }
         guard let equals = content.firstIndex(of: "=") else { return nil }
-        let name = content[..<equals].trimmingCharacters(in: " \t\r")
+        let name = String(content[..<equals].trimmingSpaces)
         return name.isEmpty ? nil : name
     }
 
@@ -60,14 +61,5 @@ public struct SettingsFile: Sendable {
             start = line.index(before: start)
         }
         return String(line[start...])
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var text = self
-        while let first = text.first, set.contains(first) { text.removeFirst() }
-        while let last = text.last, set.contains(last) { text.removeLast() }
-        return String(text)
     }
 }
