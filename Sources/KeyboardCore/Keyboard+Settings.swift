@@ -7,9 +7,14 @@ internal import Typing
 /// them to the settings file).
 extension Keyboard {
     /// The keyboard's own engine: under the settings panel while it is open.
-    var keyboardEngine: TypingEngine {
-        get { settings.keyboardEngine ?? engine }
-        set { if settings.isOpen { settings.keyboardEngine = newValue } else { engine = newValue } }
+    var keyboardEngine: TypingEngine { settings.keyboardEngine ?? engine }
+
+    /// Changes the keyboard's own engine where it is (under the settings panel while it is open), in
+    /// place: a copy changed and put back would copy its layouts and geometry at every field focused.
+    @discardableResult
+    func changeKeyboardEngine<T>(_ change: (inout TypingEngine) throws -> T) rethrows -> T {
+        if settings.keyboardEngine != nil { return try change(&settings.keyboardEngine!) }
+        return try change(&engine)
     }
 
     /// A setting takes a value (nil: its default), as the settings file writes it. Settings read only at
@@ -41,45 +46,41 @@ extension Keyboard {
     /// A setting of typing: the keyboard's engine's, and the timing of the panel's too.
     private func applyToEngine(_ name: String, _ value: String?) {
         let on = value.map { $0 == "on" }
-        var engine = keyboardEngine
-        var traits = engine.traitOverrides
-        switch name {
-        case "autocorrection": engine.autocorrectionEnabled = on ?? true
-        case "suggestions": engine.suggestionsEnabled = on ?? true
-        case "slide-to-type": engine.slideToTypeEnabled = on ?? true
-        case "smart-quotes": traits.smartQuotes = on
-        case "smart-dashes": traits.smartDashes = on
-        case "autocapitalization": traits.autocapitalization = value.flatMap(TextTraits.Autocapitalization.init(rawValue:))
-        default:
-            var timing = engine.timing
-            let seconds = value.flatMap(Double.init)
+        let seconds = value.flatMap(Double.init)
+        let (timing, scanning) = changeKeyboardEngine { engine in
+            var traits = engine.traitOverrides
             switch name {
-            case "key-repeat": timing.keyRepeat = on ?? true
-            case "long-press": timing.longPress = seconds ?? TypingEngine.Timing().longPress
-            case "slow-keys": timing.slowKeys = seconds ?? 0
-            case "bounce-keys": timing.bounceKeys = seconds ?? 0
+            case "autocorrection": engine.autocorrectionEnabled = on ?? true
+            case "suggestions": engine.suggestionsEnabled = on ?? true
+            case "slide-to-type": engine.slideToTypeEnabled = on ?? true
+            case "smart-quotes": traits.smartQuotes = on
+            case "smart-dashes": traits.smartDashes = on
+            case "autocapitalization": traits.autocapitalization = value.flatMap(TextTraits.Autocapitalization.init(rawValue:))
+            case "key-repeat": engine.timing.keyRepeat = on ?? true
+            case "long-press": engine.timing.longPress = seconds ?? TypingEngine.Timing().longPress
+            case "slow-keys": engine.timing.slowKeys = seconds ?? 0
+            case "bounce-keys": engine.timing.bounceKeys = seconds ?? 0
             case "dwell":
-                timing.dwell = seconds ?? 0
-                if timing.dwell > 0 { display.watchHover() }
+                engine.timing.dwell = seconds ?? 0
+                if engine.timing.dwell > 0 { display.watchHover() }
             case "scan-interval": engine.scanning?.interval = seconds ?? ScanSettings(mode: .auto).interval
-            case "scan": engine.scanning = scanning(value.flatMap(ScanSettings.Mode.init(rawValue:)), interval: engine.scanning?.interval)
+            case "scan": engine.scanning = scanSettings(value.flatMap(ScanSettings.Mode.init(rawValue:)), interval: engine.scanning?.interval)
             default: break
             }
+            if traits != engine.traitOverrides { engine.setTraitOverrides(traits) }
+            return (engine.timing, engine.scanning)
+        }
+        // The panel on screen is scanned and dwelt on as the keyboard will be.
+        if settings.isOpen {
             engine.timing = timing
-            // The panel on screen is scanned and dwelt on as the keyboard will be.
-            if settings.isOpen {
-                self.engine.timing = timing
-                if self.engine.scanning != engine.scanning {
-                    _ = self.engine.stopScanning()
-                    self.engine.scanning = engine.scanning
-                    _ = self.engine.startScanning(at: EventLoop.monotonicNow())
-                }
+            if engine.scanning != scanning {
+                _ = engine.stopScanning()
+                engine.scanning = scanning
+                _ = engine.startScanning(at: EventLoop.monotonicNow())
             }
         }
-        if traits != engine.traitOverrides { engine.setTraitOverrides(traits) }
-        keyboardEngine = engine
         // Suggestions off at start have no worker yet: it starts now.
-        if name == "suggestions", engine.suggestionsEnabled { suggestions.start() }
+        if name == "suggestions", keyboardEngine.suggestionsEnabled { suggestions.start() }
     }
 
     /// The languages whose keyboards are in the Globe key's cycle, in its order, among `tags`.
@@ -105,7 +106,7 @@ extension Keyboard {
             guard names.filter(languages.contains).count > 1 else { return }
             names.removeAll { $0 == name }
         }
-        keyboardEngine.setKeyboards(names)
+        changeKeyboardEngine { $0.setKeyboards(names) }
         display.noteAllChanged()
     }
 
@@ -120,14 +121,14 @@ extension Keyboard {
             guard names.count > 1 else { return }
             names.removeAll { $0 == EmojiBoard.name }
         }
-        keyboardEngine.setKeyboards(names)
+        changeKeyboardEngine { $0.setKeyboards(names) }
     }
 }
 
 extension Keyboard {
     /// Switch scanning in a mode, its switches taken (those the settings name, else F12, or F11 and F12
     /// for step scanning), or off and its switches let go; nil when off or the switches cannot be had.
-    func scanning(_ mode: ScanSettings.Mode?, interval: Double?) -> ScanSettings? {
+    func scanSettings(_ mode: ScanSettings.Mode?, interval: Double?) -> ScanSettings? {
         guard let mode else {
             _ = display.takeScanSwitches([])
             return nil

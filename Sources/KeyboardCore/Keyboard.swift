@@ -173,7 +173,7 @@ public final class Keyboard {
         _ = engine.cancelTouches()
         do {
             try engine.resize(width: size.width, height: size.height)
-            if settings.isOpen { try keyboardEngine.resize(width: size.width, height: size.height) }
+            if settings.isOpen { try changeKeyboardEngine { try $0.resize(width: size.width, height: size.height) } }
         } catch {
             warn("cannot lay the keyboard out at \(size.width)x\(size.height): \(error)")
         }
@@ -186,9 +186,11 @@ public final class Keyboard {
     func choose(_ choice: FieldChoice) {
         if keyboardEngine.library[choice.type.rawValue] == nil { _ = readLayout(choice.type.rawValue) }
         // Under the settings panel, the field's keyboard waits for the panel to close.
-        let name = keyboardEngine.keyboard(for: choice.type) ?? keyboardEngine.enabled[keyboardEngine.current]
-        keyboardEngine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
-        keyboardEngine.fieldIsMultiLine = choice.multiLine
+        changeKeyboardEngine { engine in
+            let name = engine.keyboard(for: choice.type) ?? engine.enabled[engine.current]
+            engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
+            engine.fieldIsMultiLine = choice.multiLine
+        }
         display.noteAllChanged()
     }
 
@@ -198,7 +200,7 @@ public final class Keyboard {
     func readLayout(_ name: String) -> Bool {
         guard keyboardEngine.library.available.contains(name), let read = configuration.restOfLibrary,
               let library = read([name]), library[name] != nil else { return false }
-        keyboardEngine.extendLibrary(library)
+        changeKeyboardEngine { $0.extendLibrary(library) }
         return keyboardEngine.library[name] != nil
     }
 
@@ -251,10 +253,10 @@ public final class Keyboard {
 
     // Under the settings panel, the keyboard's engine hears of the field, and nothing is drawn of it.
     func read(context text: String) {
-        if settings.isOpen { _ = keyboardEngine.read(context: text) } else { apply(engine.read(context: text)) }
+        if settings.isOpen { changeKeyboardEngine { _ = $0.read(context: text) } } else { apply(engine.read(context: text)) }
     }
     func resetContext() {
-        if settings.isOpen { _ = keyboardEngine.resetContext() } else { apply(engine.resetContext()) }
+        if settings.isOpen { changeKeyboardEngine { _ = $0.resetContext() } } else { apply(engine.resetContext()) }
     }
 
     func receive(_ suggestions: Suggestions) {

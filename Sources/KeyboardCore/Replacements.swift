@@ -20,13 +20,13 @@ extension Keyboard {
         guard let file = configuration.replacementsFile else { return }
         let (replacements, problems) = Self.readReplacements(file)
         for problem in problems { warn(problem) }
-        keyboardEngine.replacements = replacements
+        changeKeyboardEngine { $0.replacements = replacements }
     }
 
     /// Keeps text replacements changed in the settings panel, and types with them; a file with lines
     /// that cannot be read is not written over (said once, the change made for this run only).
     func keepReplacements(_ replacements: TextReplacements) {
-        keyboardEngine.replacements = replacements
+        changeKeyboardEngine { $0.replacements = replacements }
         guard let file = configuration.replacementsFile else { return }
         let (_, problems) = Self.readReplacements(file)
         guard problems.isEmpty else {
