@@ -89,7 +89,7 @@ public struct KeyboardGeometry: Equatable, Sendable {
             && a.keys == b.keys && a.gap == b.gap
     }
 
-    /// The key under a point: the key containing it, or in a gap the nearest key.
+    /// The key under a point: the key containing it, or in a gap the nearest key within half its height.
     /// Points outside the keyboard hit nothing.
     public func keyIndex(atX x: Double, y: Double) -> Int? {
         guard x >= 0, y >= 0, x < Double(width), y < Double(height) else { return nil }
@@ -103,6 +103,9 @@ public struct KeyboardGeometry: Equatable, Sendable {
                 best = index
             }
         }
+        // Between keys, the nearest; in an empty part of the keyboard (a short page of the settings
+        // panel, the emoji keyboard's last page), none.
+        guard let best, bestDistance * 4 <= Double(keys[best].rect.height * keys[best].rect.height) else { return nil }
         return best
     }
 }
