@@ -107,14 +107,15 @@ release: deps $(C_DECLARATIONS)
 run: release
 	.build/release/keypane $(ARGS)
 
-# Installs the program and its data (layouts, sounds) under $(DESTDIR)$(PREFIX): keypane finds its data
+# Installs the program and its data (layouts, sounds, dictionaries, the settings panel's words) under $(DESTDIR)$(PREFIX): keypane finds its data
 # in ../share/keypane beside itself.
 PREFIX ?= /usr/local
 install: release
 	install -D -m 755 .build/release/keypane $(DESTDIR)$(PREFIX)/bin/keypane
 	install -d $(DESTDIR)$(PREFIX)/share/keypane/layouts $(DESTDIR)$(PREFIX)/share/keypane/sounds \
-		$(DESTDIR)$(PREFIX)/share/keypane/dictionaries
+		$(DESTDIR)$(PREFIX)/share/keypane/dictionaries $(DESTDIR)$(PREFIX)/share/keypane/panel
 	install -m 644 Assets/layouts/* $(DESTDIR)$(PREFIX)/share/keypane/layouts
+	install -m 644 Assets/panel/*.po $(DESTDIR)$(PREFIX)/share/keypane/panel
 	install -m 644 $(DICTIONARIES) $(DESTDIR)$(PREFIX)/share/keypane/dictionaries
 	install -m 644 Assets/sounds/*.wav $(DESTDIR)$(PREFIX)/share/keypane/sounds
 

@@ -94,7 +94,7 @@ let package = Package(
                           path: "Benchmarks/keypane-bench", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["KeyboardModel"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["KeyboardModel", "Basics"], path: "Tests/TestSupport",
                 swiftSettings: swiftSettings),
         .testTarget(name: "WordsTests", dependencies: ["Words"], swiftSettings: swiftSettings),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"], swiftSettings: swiftSettings),

@@ -24,7 +24,7 @@ func runSettingsBench(keypane: String, layouts: String, library: LayoutLibrary) 
     let (w, h) = bench.size(of: window)
     let keys = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h,
                                                options: LayoutOptions(showsGlobe: true, showsSuggestions: true))
-    let panel = SettingsPanel(values: [:], languages: Language.named)
+    let panel = SettingsPanel(values: [:], keyboards: SettingsPanel.offeredKeyboards(available: library.available, emoji: true))
     let home = try KeyboardLayoutEngine.layout(panel.layout(), layer: SettingsPanel.home, width: w, height: h)
     let typing = try KeyboardLayoutEngine.layout(panel.layout(), layer: "typing", width: w, height: h)
     func centre(_ rect: Rect) -> (x: Int, y: Int) { (ox + rect.x + rect.width / 2, oy + rect.y + rect.height / 2) }

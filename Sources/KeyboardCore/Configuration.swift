@@ -26,6 +26,9 @@ extension Keyboard {
         /// `firstPageOnly` only what its first page shows (`EmojiCatalog.firstPage`, errors unsaid: the whole
         /// reading says them); nil: no emoji keyboard, or it is in the engine's library already.
         public var emojiCatalog: (@Sendable (_ firstPageOnly: Bool) -> EmojiCatalog?)?
+        /// The emoji keyboard is in the Globe key's cycle from the start (else `emojiCatalog` waits for the
+        /// settings panel to turn it on).
+        public var emojiInCycle = true
         /// Where the recent emoji and the skin tones chosen are kept.
         public var emojiFile: StateFile?
         /// Where the text replacements are kept (`keypane replace`).

@@ -33,13 +33,23 @@ public final class EmojiKeyboard: EventSource {
             add(named, memory: memory)
             return
         }
-        guard configuration.emojiCatalog != nil else { return }
+        guard configuration.emojiCatalog != nil, configuration.emojiInCycle else { return }
         if memory.map(EmojiBoard.listsRecent) ?? false {
             read(memory: memory)
         } else {
             isPending = true
             add(EmojiBoard(catalog: EmojiCatalog(groups: [])), memory: nil)
         }
+    }
+
+    /// The emoji keyboard joins the Globe key's cycle (the settings panel turned it on), its emoji read
+    /// when it is first wanted; false when there is no emoji list to read.
+    func joinWhenWanted() -> Bool {
+        guard keyboard.keyboardEngine.emoji == nil else { return true }
+        guard configuration.emojiCatalog != nil else { return false }
+        isPending = true
+        keyboard.changeKeyboardEngine { $0.addEmoji(EmojiBoard(catalog: EmojiCatalog(groups: []))) }
+        return true
     }
 
     /// Starts reading the emoji on a thread, once; the keyboard gets them, with the memory (read then

@@ -75,6 +75,12 @@ public final class FieldFollower: EventSource {
     /// Gives the session's accessibility switch back as it was.
     func stop() { accessibilityStatus?.restore() }
 
+    /// Which fields show the keyboard, changed while it runs (nil: for touch while there is a touchscreen,
+    /// else for any focus).
+    func show(on mode: AutoShow?) {
+        policy.showOn = mode ?? (display.hasTouchscreen ? .touch : .focus)
+    }
+
     /// Touch screens plugged in or out: the keyboard shows for touch while there is one, unless told.
     public func touchscreensChanged() {
         guard keyboard.configuration.autoShow == nil else { return }

@@ -35,9 +35,16 @@ extension Keyboard {
             let percent = value.flatMap { $0.hasSuffix("%") ? Double($0.dropLast()) : nil }
             display.changeHeight(pixels: percent == nil ? value.flatMap { Int($0) } : nil, fraction: percent.map { $0 / 100 })
             place()
+        case "auto-show":
+            let mode = value.flatMap(AutoShow.init(rawValue:))
+            configuration.autoShow = mode
+            if let fields {
+                fields.show(on: mode)
+            } else if mode != .never, let fields = followFocus() {
+                followerStarted?(fields)
+            }
         case "show-button": showButton = on ?? true
         case "learning": suggestions.learning = on ?? true
-        case "emoji": showEmoji(on ?? true)
         default: applyToEngine(name, value)
         }
         display.noteAllChanged()
@@ -53,6 +60,9 @@ extension Keyboard {
             case "autocorrection": engine.autocorrectionEnabled = on ?? true
             case "suggestions": engine.suggestionsEnabled = on ?? true
             case "slide-to-type": engine.slideToTypeEnabled = on ?? true
+            case "double-space-period": engine.doubleSpacePeriod = on ?? true
+            case "caps-lock": engine.capsLockEnabled = on ?? true
+            case "sticky-keys": engine.stickyModifiers = on ?? true
             case "smart-quotes": traits.smartQuotes = on
             case "smart-dashes": traits.smartDashes = on
             case "autocapitalization": traits.autocapitalization = value.flatMap(TextTraits.Autocapitalization.init(rawValue:))
@@ -64,6 +74,8 @@ extension Keyboard {
                 engine.timing.dwell = seconds ?? 0
                 if engine.timing.dwell > 0 { display.watchHover() }
             case "scan-interval": engine.scanning?.interval = seconds ?? ScanSettings(mode: .auto).interval
+            case "scan-switch":
+                if let mode = engine.scanning?.mode { engine.scanning = scanSettings(mode, interval: engine.scanning?.interval) }
             case "scan": engine.scanning = scanSettings(value.flatMap(ScanSettings.Mode.init(rawValue:)), interval: engine.scanning?.interval)
             default: break
             }
@@ -83,45 +95,20 @@ extension Keyboard {
         if name == "suggestions", keyboardEngine.suggestionsEnabled { suggestions.start() }
     }
 
-    /// The languages whose keyboards are in the Globe key's cycle, in its order, among `tags`.
-    func languageTags(among tags: [String]) -> [String] {
-        let engine = keyboardEngine
-        return engine.configured.compactMap { name in
-            tags.first { Language.keyboard(for: $0, among: engine.library.available) == name }
+    /// The Globe key's list becomes `names`, in that order: the layouts not read yet are read, the emoji
+    /// keyboard joins with its emoji read when wanted. False, and nothing changes, when a keyboard cannot
+    /// be had or the list would hold no keyboard but emoji.
+    func setGlobeList(_ names: [String]) -> Bool {
+        guard names.contains(where: { $0 != EmojiBoard.name }) else { return false }
+        for name in names where name != EmojiBoard.name && keyboardEngine.library[name] == nil {
+            guard readLayout(name) else { return false }
         }
-    }
-
-    /// A language's keyboard in the Globe key's cycle or out of it: in, after the other languages'. The
-    /// last language stays.
-    func setLanguage(_ tag: String, on: Bool, among tags: [String]) {
-        guard let name = Language.keyboard(for: tag, among: keyboardEngine.library.available) else { return }
-        if on, keyboardEngine.library[name] == nil, !readLayout(name) { return }
-        var names = keyboardEngine.configured
-        let languages = Set(tags.compactMap { Language.keyboard(for: $0, among: keyboardEngine.library.available) })
-        if on {
-            guard !names.contains(name) else { return }
-            let place = (names.lastIndex { languages.contains($0) }).map { $0 + 1 } ?? 0
-            names.insert(name, at: place)
-        } else {
-            guard names.filter(languages.contains).count > 1 else { return }
-            names.removeAll { $0 == name }
+        if names.contains(EmojiBoard.name), keyboardEngine.emoji == nil {
+            guard emoji.joinWhenWanted() else { return false }
         }
         changeKeyboardEngine { $0.setKeyboards(names) }
         display.noteAllChanged()
-    }
-
-    /// The emoji keyboard in the Globe key's cycle or out of it (in only once it was read).
-    private func showEmoji(_ on: Bool) {
-        var names = keyboardEngine.configured
-        if on {
-            guard !names.contains(EmojiBoard.name), keyboardEngine.emoji != nil else { return }
-            let place = names.firstIndex(of: KeyboardType.desktop.rawValue) ?? names.count
-            names.insert(EmojiBoard.name, at: place)
-        } else {
-            guard names.count > 1 else { return }
-            names.removeAll { $0 == EmojiBoard.name }
-        }
-        changeKeyboardEngine { $0.setKeyboards(names) }
+        return true
     }
 }
 
@@ -133,7 +120,7 @@ extension Keyboard {
             _ = display.takeScanSwitches([])
             return nil
         }
-        let named = configuration.settingsPanel?.values["scan-switch"]
+        let named = settings.value(of: "scan-switch")
         let names = (named ?? (mode == .step ? "F11,F12" : "F12")).split(separator: ",").map {
             String($0.filter { $0 != " " })
         }

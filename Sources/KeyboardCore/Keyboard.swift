@@ -12,7 +12,7 @@ internal import Words
 public final class Keyboard {
     public internal(set) var engine: TypingEngine
     public let display: any KeyboardDisplay
-    public let configuration: Configuration
+    public internal(set) var configuration: Configuration
     /// The input click; nil while it is off or there is none.
     public internal(set) var sound: InputClick?
     /// Whether the click is wanted, and how loud (0 to 1): the settings panel changes them.
@@ -212,6 +212,9 @@ public final class Keyboard {
     }
 
     // MARK: - The focused field
+
+    /// Gives the event loop a follower started after the start (the settings panel asked for one).
+    public var followerStarted: ((FieldFollower) -> Void)?
 
     /// Starts following the focused field, unless told never to; the follower is an event-loop source.
     public func followFocus() -> FieldFollower? {

@@ -12,8 +12,11 @@ public struct SettingsSetup: Sendable {
     /// Each setting's value as the settings file writes it, for the settings that differ from the default.
     public var values: [String: String]
     public var locked: Set<String>
-    /// The languages there are keyboards for: tag, name in its own words.
-    public var languages: [(tag: String, title: String)]
+    /// The keyboards the Globe key's list may hold, by layout name with their titles (languages in their
+    /// own words), in the order they are offered after those in the list.
+    public var keyboards: [(name: String, title: String)]
+    /// The words the panel speaks.
+    public var words = PanelWords.english
     /// The About page's rows.
     public var about: [(title: String, detail: String)]
     /// Makes the input click at a volume (0 to 1); nil when there is no sound to make.
@@ -22,11 +25,11 @@ public struct SettingsSetup: Sendable {
     public var forgetLearned: (@Sendable () -> String?)?
 
     public init(file: SettingsFile?, values: [String: String], locked: Set<String> = [],
-                languages: [(tag: String, title: String)], about: [(title: String, detail: String)] = []) {
+                keyboards: [(name: String, title: String)], about: [(title: String, detail: String)] = []) {
         self.file = file
         self.values = values
         self.locked = locked
-        self.languages = languages
+        self.keyboards = keyboards
         self.about = about
     }
 }
@@ -44,11 +47,19 @@ public final class SettingsController {
     private var confirming: String?
     /// The text replacement being written.
     private var entry = ReplacementEntry()
+    /// The scanning switches pressed so far while the panel waits for them, and what it asks for.
+    private var capture: (pressed: [String], prompt: String)?
 
     init(keyboard: Keyboard) { self.keyboard = keyboard }
 
     public var isOpen: Bool { keyboardEngine != nil }
     private var setup: SettingsSetup? { keyboard.configuration.settingsPanel }
+
+    /// A setting's value now, as the settings file writes it: changed in the panel, else as at start.
+    func value(of name: String) -> String? {
+        if let changed = values[name] { return changed }
+        return setup?.values[name]
+    }
 
     /// The panel as the settings are now.
     func panel() -> SettingsPanel? {
@@ -56,23 +67,17 @@ public final class SettingsController {
         var shown = setup.values
         for (name, value) in values { shown[name] = value }
         let engine = keyboardEngine ?? keyboard.engine
-        for language in setup.languages {
-            let name = Language.keyboard(for: language.tag, among: engine.library.available)
-            shown["language:\(language.tag)"] = name.map { engine.configured.contains($0) } == true ? "on" : "off"
+        // The keyboards in the Globe key's list first, in its order; then the others.
+        let (keyboards, listed) = SettingsPanel.keyboardRows(listed: engine.configured, offered: setup.keyboards) {
+            engine.library[$0]?.title
         }
+        shown.merge(listed) { $1 }
         let replacements = engine.replacements.entries.map { (shortcut: $0.shortcut, phrase: $0.phrase) }
-        // The languages on come first, in the Globe key's order (one turned on goes last); then the others.
-        let order = { (tag: String) in
-            Language.keyboard(for: tag, among: engine.library.available).flatMap { engine.configured.firstIndex(of: $0) }
-                ?? Int.max
-        }
-        let languages = setup.languages.enumerated().sorted {
-            (order($0.element.tag), $0.offset) < (order($1.element.tag), $1.offset)
-        }.map(\.element)
-        var panel = SettingsPanel(values: shown, locked: setup.locked, languages: languages, about: setup.about,
-                                  replacements: replacements)
+        var panel = SettingsPanel(values: shown, locked: setup.locked, keyboards: keyboards, about: setup.about,
+                                  replacements: replacements, words: setup.words)
         panel.confirming = confirming
         panel.entry = entry
+        panel.waiting = capture.map { ("scan-switch", $0.prompt) }
         return panel
     }
 
@@ -117,7 +122,7 @@ public final class SettingsController {
     /// A row tapped: its setting takes the next value, at once and in the settings file, or its action is
     /// done (on a second tap).
     func change(_ row: SettingRow) {
-        guard let panel = panel(), !panel.locked.contains(row.name) else { return }
+        guard let panel = panel(), !panel.isLocked(row) else { return }
         if row.name == "add-replacement" {
             entry = ReplacementEntry()
             refresh()
@@ -125,6 +130,8 @@ public final class SettingsController {
         } else if row.name.hasPrefix("entry-field:") {
             entry.field = row.name.hasSuffix("shortcut") ? .shortcut : .phrase
             entry.shifted = entry.field == .phrase && entry.phrase.isEmpty
+        } else if row.name == "scan-switch" {
+            if capture == nil { captureSwitch() }
         } else if row.control == .action {
             if confirming == row.name {
                 confirming = nil
@@ -140,10 +147,17 @@ public final class SettingsController {
             } else {
                 confirming = row.name
             }
-        } else if let tag = row.language {
-            let on = panel.values[row.name] != "on"
-            keyboard.setLanguage(tag, on: on, among: setup?.languages.map(\.tag) ?? [])
-            write([("languages", keyboard.languageTags(among: setup?.languages.map(\.tag) ?? []).joined(separator: ", "))])
+        } else if let name = row.keyboard ?? row.movedKeyboard {
+            var names = keyboard.keyboardEngine.configured
+            if let index = names.firstIndex(of: name) {
+                if row.keyboard == nil { names.swapAt(index, max(0, index - 1)) } else { names.remove(at: index) }
+            } else {
+                names.append(name)
+            }
+            // The whole list is written: `keyboards` is what the next start reads, over the languages'.
+            if keyboard.setGlobeList(names) {
+                write([("keyboards", names.joined(separator: ", ")), ("languages", nil), ("emoji", nil)])
+            }
         } else if case .some(let value) = panel.nextValue(of: row) {
             values[row.name] = .some(value)
             var changes = [(name: row.name, value: value)]
@@ -156,6 +170,32 @@ public final class SettingsController {
             write(changes)
         }
         refresh()
+    }
+
+    /// Waits for the scanning switch to be pressed (for step scanning, the one that moves, then the one
+    /// that picks): it becomes the switch at once and in the file. Nothing changes when none comes.
+    private func captureSwitch(pressed: [String] = []) {
+        let words = setup?.words ?? .english
+        let step = keyboard.keyboardEngine.scanning?.mode == .step || keyboard.engine.scanning?.mode == .step
+        let prompt = SettingsPanel.switchPrompt(step: step, pressed: pressed.count, words: words)
+        capture = (pressed, prompt)
+        let started = keyboard.display.captureKey(seconds: 10) { [weak self] name in
+            guard let self else { return }
+            capture = nil
+            if let name {
+                let names = pressed + [name]
+                if step && names.count < 2 {
+                    captureSwitch(pressed: names)
+                    return
+                }
+                let value = names.joined(separator: ", ")
+                values["scan-switch"] = .some(value)
+                write([("scan-switch", value)])
+                keyboard.applySetting("scan-switch", value)
+            }
+            refresh()
+        }
+        if !started { capture = nil }
     }
 
     /// A key of the entry layer: the field chosen changes; Save keeps the replacement written (one
@@ -190,5 +230,8 @@ public final class SettingsController {
     }
 
     /// What the status says of the panel: the page shown, or nothing when closed.
-    var status: String { isOpen ? "settings: \(keyboard.engine.layer)\n" : "" }
+    var status: String {
+        guard isOpen else { return "" }
+        return "settings: \(keyboard.engine.layer)\n" + (capture == nil ? "" : "settings-waiting: scan-switch\n")
+    }
 }

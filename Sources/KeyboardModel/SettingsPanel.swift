@@ -41,20 +41,29 @@ public struct SettingsPanel: Sendable {
     public var confirming: String?
     /// The text replacement being written on the entry layer.
     public var entry = ReplacementEntry()
+    /// The row waiting for a switch to be pressed, and what it asks for meanwhile.
+    public var waiting: (row: String, prompt: String)?
+    /// The words the panel speaks.
+    public let words: PanelWords
 
-    /// `languages`: the languages there are keyboards for, by tag, with their names in their own words.
-    /// `replacements`: the text replacements, each a row that a second tap removes.
-    public init(values: [String: String], locked: Set<String> = [], languages: [(tag: String, title: String)],
-                about: [(title: String, detail: String)] = [], replacements: [(shortcut: String, phrase: String)] = []) {
+    /// `keyboards`: those the Globe key's list may hold, by layout name with their titles, the ones in it
+    /// first in its order (`keyboard:NAME` is "on" in `values` for each). `replacements`: the text
+    /// replacements, each a row that a second tap removes.
+    public init(values: [String: String], locked: Set<String> = [], keyboards: [(name: String, title: String)],
+                about: [(title: String, detail: String)] = [], replacements: [(shortcut: String, phrase: String)] = [],
+                words: PanelWords = .english) {
         self.values = values
         self.locked = locked
-        pages = Self.pages(languages: languages, about: about, replacements: replacements)
+        self.words = words
+        pages = Self.pages(keyboards: keyboards, about: about, replacements: replacements, values: values, words: words)
     }
 
     // MARK: - Values
 
     /// The choices a row cycles through; empty for a row that is on or off, opens a page or does something.
-    public func choices(of name: String) -> [Choice] { Self.choices[name] ?? [] }
+    public func choices(of name: String) -> [Choice] {
+        (Self.choices[name] ?? []).map { Choice($0.value, words($0.title)) }
+    }
 
     /// What a row's value is now, as the settings file writes it: "on" or "off" for a switch.
     public func value(of row: SettingRow) -> String? {
@@ -68,20 +77,22 @@ public struct SettingsPanel: Sendable {
     /// What a row shows at its right: On or Off, the choice's title, a page's arrow.
     public func shownValue(of row: SettingRow) -> String {
         switch row.control {
-        case .toggle: value(of: row) == "on" ? "On" : "Off"
+        case .toggle: words(value(of: row) == "on" ? "On" : "Off")
         case .choice:
             choices(of: row.name).first { $0.value == values[row.name] }?.title
                 ?? values[row.name] ?? choices(of: row.name).first?.title ?? ""
         case .page: "›"
-        case .action: confirming == row.name ? "Tap again" : ""
-        case .info: ""
+        case .action where waiting?.row == row.name: "…"
+        case .action where row.name == "scan-switch": values[row.name] ?? (values["scan"] == "step" ? "F11, F12" : "F12")
+        case .action: confirming == row.name ? words("Tap again") : values[row.name] ?? ""
+        case .info, .button: ""
         }
     }
 
     /// The value a tap on the row gives its setting: a switch flips, a choice goes to the next one (after
     /// the last, the first). Nil for a row that holds no value, or is locked.
     public func nextValue(of row: SettingRow) -> String?? {
-        guard !locked.contains(row.name) else { return nil }
+        guard !isLocked(row) else { return nil }
         switch row.control {
         case .toggle: return .some(value(of: row) == "on" ? "off" : "on")
         case .choice:
@@ -90,6 +101,14 @@ public struct SettingsPanel: Sendable {
             return .some(choices[(index + 1) % choices.count].value)
         default: return nil
         }
+    }
+
+    /// Set by the administrator: the setting itself, or for the Globe key's list, `keyboards` or
+    /// `languages` (and `emoji` for the emoji keyboard's row).
+    public func isLocked(_ row: SettingRow) -> Bool {
+        guard let keyboard = row.keyboard ?? row.movedKeyboard else { return locked.contains(row.name) }
+        return locked.contains("keyboards") || locked.contains("languages")
+            || (keyboard == EmojiBoard.name && locked.contains("emoji"))
     }
 
     /// The row of a setting, on whichever page it is.
@@ -116,13 +135,13 @@ public struct SettingsPanel: Sendable {
 
     /// The whole panel, each row showing its value now.
     public func layout() -> Layout {
-        var layout = Layout(name: Self.name, type: .settings, title: "Keyboard Settings", language: nil,
+        var layout = Layout(name: Self.name, type: .settings, title: words("Keyboard Settings"), language: nil,
                             layers: layers, rows: [:])
         for page in pages {
             let count = layerCount(page)
             for index in 0..<count {
                 let rows = page.rows.dropFirst(index * Self.rowsPerLayer).prefix(Self.rowsPerLayer)
-                var items: [[RowItem]] = rows.map { [.key(key(for: $0))] }
+                var items: [[RowItem]] = rows.map { row in [.key(key(for: row))] + moveKey(for: row, on: page) }
                 // Short pages keep rows of the same height.
                 while items.count < Self.rowsPerLayer { items.append([.gap(10)]) }
                 items.append(navigation(page, index: index, of: count))
@@ -141,38 +160,55 @@ public struct SettingsPanel: Sendable {
 
     private func key(for row: SettingRow) -> KeySpec {
         var shown = row
-        if locked.contains(row.name) {
+        if isLocked(row) {
             shown.locked = true
-            shown.detail = "Set by the administrator"
+            shown.detail = words("Set by the administrator")
         }
         if row.control == .action, confirming == row.name { shown.detail = row.confirmation ?? row.detail }
-        return KeySpec(function: .setting(shown), width: 10, label: row.title, secondary: shownValue(of: row))
+        if let waiting, waiting.row == row.name { shown.detail = waiting.prompt }
+        shown.isOn = value(of: row) == "on"
+        let width = moveKey(for: row, on: nil).isEmpty ? 10.0 : 8.5
+        return KeySpec(function: .setting(shown), width: width, label: row.title, secondary: shownValue(of: row))
     }
+
+    /// Beside a keyboard in the Globe key's list, after its first: a key that moves it up the list.
+    private func moveKey(for row: SettingRow, on page: Page?) -> [RowItem] {
+        guard let name = row.keyboard, values[row.name] == "on", !isLocked(row),
+              let first = pages.first(where: { $0.id == "keyboards" })?.rows.first, first.name != row.name
+        else { return [] }
+        let move = SettingRow(Self.moveRow(name), words("Move up"), "", .button)
+        return [.key(KeySpec(function: .setting(move), width: 1.5, label: "↑"))]
+    }
+
+    /// The key that moves a keyboard up the Globe key's list.
+    public static func moveRow(_ name: String) -> String { "move:\(name)" }
 
     /// The row under a page: back to the first page, the page's title, the other layers of a long page,
     /// and Done, which closes the panel.
     private func navigation(_ page: Page, index: Int, of count: Int) -> [RowItem] {
         var items: [RowItem] = []
         if page.id != Self.home {
-            items.append(.key(KeySpec(function: .layer(Self.home), width: 2.5, label: "‹ Settings")))
+            // Wide enough for "‹ Settings" in every language's words ("‹ Indstillinger").
+            items.append(.key(KeySpec(function: .layer(Self.home), width: 3.5, label: words("‹ Settings"))))
         }
+        let back = page.id == Self.home ? 0.0 : 3.5
         if count > 1 {
             let previous = Self.layer((index + count - 1) % count, of: page.id)
             let next = Self.layer((index + 1) % count, of: page.id)
             items.append(.key(KeySpec(function: .layer(previous), width: 1.5, label: "‹")))
-            items.append(.gap(page.id == Self.home ? 5 : 2.5))
+            items.append(.gap(7.5 - back - 3))
             items.append(.key(KeySpec(function: .layer(next), width: 1.5, label: "\(index + 1)/\(count) ›")))
         } else {
-            items.append(.gap(page.id == Self.home ? 7.5 : 5))
+            items.append(.gap(7.5 - back))
         }
-        items.append(.key(KeySpec(function: .closeSettings, width: 2.5, label: "Done")))
+        items.append(.key(KeySpec(function: .closeSettings, width: 2.5, label: words("Done"))))
         return items
     }
 }
 
 /// A row of the settings panel, as its key carries it: the setting's name in the settings file (or
-/// `page:NAME` for a row that opens a page, `language:TAG` for a language), a short explanation, and what
-/// a tap does.
+/// `page:NAME` for a row that opens a page, `keyboard:NAME` for a keyboard of the Globe key's list), a short
+/// explanation, and what a tap does.
 public struct SettingRow: Equatable, Hashable, Sendable {
     public enum Control: Equatable, Hashable, Sendable {
         /// On or off, and which it is by default.
@@ -185,6 +221,8 @@ public struct SettingRow: Equatable, Hashable, Sendable {
         case action
         /// Says something; a tap does nothing.
         case info
+        /// A key of its own beside a row, drawn as a key with its label (a keyboard moved up the list).
+        case button
     }
 
     public var name: String
@@ -193,6 +231,8 @@ public struct SettingRow: Equatable, Hashable, Sendable {
     public var control: Control
     /// Set by the administrator: drawn greyed, never changed.
     public var locked = false
+    /// A switch's state as drawn (its value's words are the panel's language's).
+    public var isOn = false
     /// What an action's row says while it waits for the second tap.
     public var confirmation: String?
 
@@ -212,13 +252,16 @@ public struct SettingRow: Equatable, Hashable, Sendable {
         case .page: "page"
         case .action: "action"
         case .info: "info"
+        case .button: "button"
         }
     }
 
     /// The page a `page:NAME` row opens.
     public var page: String? { name.hasPrefix("page:") ? String(name.dropFirst(5)) : nil }
-    /// The language a `language:TAG` row turns on or off.
-    public var language: String? { name.hasPrefix("language:") ? String(name.dropFirst(9)) : nil }
+    /// The keyboard a `keyboard:NAME` row puts in the Globe key's list or takes out.
+    public var keyboard: String? { name.hasPrefix("keyboard:") ? String(name.dropFirst(9)) : nil }
+    /// The keyboard a `move:NAME` key moves up the list.
+    public var movedKeyboard: String? { name.hasPrefix("move:") ? String(name.dropFirst(5)) : nil }
 }
 
 extension SettingsPanel {
@@ -245,73 +288,121 @@ extension SettingsPanel {
                       Choice("touch", "Fields touched"), Choice("never", "Always shown")],
     ]
 
-    static func pages(languages: [(tag: String, title: String)], about: [(title: String, detail: String)],
-                      replacements: [(shortcut: String, phrase: String)]) -> [Page] {
+    static func pages(keyboards: [(name: String, title: String)], about: [(title: String, detail: String)],
+                      replacements: [(shortcut: String, phrase: String)], values: [String: String],
+                      words w: PanelWords) -> [Page] {
         [
-            Page(id: home, title: "Keyboard Settings", rows: [
-                SettingRow("page:keyboards", "Keyboards", "Languages and the emoji keyboard", .page),
-                SettingRow("page:typing", "Typing", "Capitals, corrections, suggestions, keys held", .page),
-                SettingRow("page:look", "Look and Size", "Theme, height, labels, docked or floating", .page),
-                SettingRow("page:sound", "Sound", "The input click", .page),
-                SettingRow("page:accessibility", "Accessibility", "Switch scanning, dwell, slow and bounce keys", .page),
-                SettingRow("page:privacy", "Privacy", "What the keyboard learns and keeps", .page),
-                SettingRow("page:showing", "When to Show", "Which fields bring the keyboard up", .page),
-                SettingRow("page:about", "About", "Version and licences", .page),
+            Page(id: home, title: w("Keyboard Settings"), rows: [
+                SettingRow("page:keyboards", w("Keyboards"), w("Languages, keyboards and their order"), .page),
+                SettingRow("page:typing", w("Typing"), w("Capitals, corrections, suggestions, keys held"), .page),
+                SettingRow("page:look", w("Look and Size"), w("Theme, height, labels, docked or floating"), .page),
+                SettingRow("page:sound", w("Sound"), w("The input click"), .page),
+                SettingRow("page:accessibility", w("Accessibility"), w("Switch scanning, dwell, slow, bounce and sticky keys"),
+                           .page),
+                SettingRow("page:privacy", w("Privacy"), w("What the keyboard learns and keeps"), .page),
+                SettingRow("page:showing", w("When to Show"), w("Which fields bring the keyboard up"), .page),
+                SettingRow("page:about", w("About"), w("Version and licences"), .page),
             ]),
-            Page(id: "keyboards", title: "Keyboards", rows:
-                [SettingRow("emoji", "Emoji", "The emoji keyboard in the Globe key's list", .toggle(defaultOn: true))]
-                + languages.map { SettingRow("language:\($0.tag)", $0.title, "A keyboard in the Globe key's list",
-                                             .toggle(defaultOn: false)) }),
-            Page(id: "typing", title: "Typing", rows: [
-                SettingRow("autocapitalization", "Auto-Capitalization", "Shift at the start of a sentence", .choice),
-                SettingRow("autocorrection", "Auto-Correction", "Corrects on space; two spaces make a period",
+            Page(id: "keyboards", title: w("Keyboards"), rows: keyboards.map { keyboard in
+                let on = values[keyboardRow(keyboard.name)] == "on"
+                return SettingRow(keyboardRow(keyboard.name), w(keyboard.title),
+                                  on ? w("In the Globe key's list") : w("Not in the Globe key's list"), .toggle(defaultOn: false))
+            }),
+            Page(id: "typing", title: w("Typing"), rows: [
+                SettingRow("autocapitalization", w("Auto-Capitalization"), w("Shift at the start of a sentence"), .choice),
+                SettingRow("autocorrection", w("Auto-Correction"), w("Corrects a misspelt word at the space after it"),
                            .toggle(defaultOn: true)),
-                SettingRow("suggestions", "Predictive", "The bar of words above the keys", .toggle(defaultOn: true)),
-                SettingRow("slide-to-type", "Slide to Type", "Slide across the letters to type a word",
+                SettingRow("suggestions", w("Predictive"), w("The bar of words above the keys"), .toggle(defaultOn: true)),
+                SettingRow("slide-to-type", w("Slide to Type"), w("Slide across the letters to type a word"),
                            .toggle(defaultOn: true)),
-                SettingRow("smart-quotes", "Smart Punctuation", "Curly quotes, and -- becomes a dash",
+                SettingRow("smart-quotes", w("Smart Punctuation"), w("Curly quotes, and -- becomes a dash"),
                            .toggle(defaultOn: true)),
-                SettingRow("key-repeat", "Key Repeat", "A held delete key repeats", .toggle(defaultOn: true)),
-                SettingRow("long-press", "Long-Press Time", "How long a key is held for its accents", .choice),
-                SettingRow("page:replacements", "Text Replacements", "Shortcuts typed that become phrases", .page),
+                SettingRow("double-space-period", w("Double-Space Period"), w("Two spaces type a period and a space"),
+                           .toggle(defaultOn: true)),
+                SettingRow("caps-lock", w("Caps Lock"), w("A double tap on shift locks capitals"), .toggle(defaultOn: true)),
+                SettingRow("key-repeat", w("Key Repeat"), w("A held delete key repeats"), .toggle(defaultOn: true)),
+                SettingRow("long-press", w("Long-Press Time"), w("How long a key is held for its accents"), .choice),
+                SettingRow("page:replacements", w("Text Replacements"), w("Shortcuts typed that become phrases"), .page),
             ]),
-            Page(id: "replacements", title: "Text Replacements", rows:
-                [SettingRow("add-replacement", "Add a Replacement", "Write a phrase and its shortcut", .page)]
+            Page(id: "replacements", title: w("Text Replacements"), rows:
+                [SettingRow("add-replacement", w("Add a Replacement"), w("Write a phrase and its shortcut"), .page)]
                 + replacements.map { SettingRow("replacement:\($0.shortcut)", $0.shortcut, $0.phrase, .action,
-                                                confirmation: "Tap again to remove it") }),
-            Page(id: "look", title: "Look and Size", rows: [
-                SettingRow("theme", "Theme", "The keys' colours", .choice),
-                SettingRow("label-size", "Label Size", "How large the letters on the keys are", .choice),
-                SettingRow("height", "Keyboard Height", "Docked, as a share of the screen", .choice),
-                SettingRow("floating", "Floating", "A small keyboard you can drag, reserving no space",
+                                                confirmation: w("Tap again to remove it")) }),
+            Page(id: "look", title: w("Look and Size"), rows: [
+                SettingRow("theme", w("Theme"), w("The keys' colours"), .choice),
+                SettingRow("label-size", w("Label Size"), w("How large the letters on the keys are"), .choice),
+                SettingRow("height", w("Keyboard Height"), w("Docked, as a share of the screen"), .choice),
+                SettingRow("floating", w("Floating"), w("A small keyboard you can drag, reserving no space"),
                            .toggle(defaultOn: false)),
             ]),
-            Page(id: "sound", title: "Sound", rows: [
-                SettingRow("sound", "Input Click", "A click at every key", .toggle(defaultOn: true)),
-                SettingRow("volume", "Click Volume", "How loud the click is", .choice),
+            Page(id: "sound", title: w("Sound"), rows: [
+                SettingRow("sound", w("Input Click"), w("A click at every key"), .toggle(defaultOn: true)),
+                SettingRow("volume", w("Click Volume"), w("How loud the click is"), .choice),
             ]),
-            Page(id: "accessibility", title: "Accessibility", rows: [
-                SettingRow("scan", "Switch Scanning", "Keys highlighted in turn, a switch picks", .choice),
-                SettingRow("scan-interval", "Scanning Speed", "How long each highlight stays", .choice),
-                SettingRow("dwell", "Dwell", "A pointer resting on a key presses it", .choice),
-                SettingRow("slow-keys", "Slow Keys", "A key counts only once held this long", .choice),
-                SettingRow("bounce-keys", "Bounce Keys", "A quick second press of a key types nothing", .choice),
-            ]),
-            Page(id: "privacy", title: "Privacy", rows: [
-                SettingRow("learning", "Learn From My Typing", "Words and taps, never passwords",
-                           .toggle(defaultOn: true)),
-                SettingRow("forget", "Forget Learned Words", "Learned in every language, never from passwords",
-                           .action, confirmation: "Tap again to forget them all"),
-                SettingRow("files", "Files Kept", "~/.local/share/keypane, yours alone (0600)", .info),
-            ]),
-            Page(id: "showing", title: "When to Show", rows: [
-                SettingRow("auto-show", "Show the Keyboard", "For which fields; from the next start", .choice),
-                SettingRow("show-button", "Show Button", "A round button brings a hidden keyboard back",
+            Page(id: "accessibility", title: w("Accessibility"), rows: [
+                SettingRow("scan", w("Switch Scanning"), w("Keys highlighted in turn, a switch picks"), .choice),
+                SettingRow("scan-switch", w("Scanning Switch"), w("The key your switch sends: tap, then press it"), .action),
+                SettingRow("scan-interval", w("Scanning Speed"), w("How long each highlight stays"), .choice),
+                SettingRow("dwell", w("Dwell"), w("A pointer resting on a key presses it"), .choice),
+                SettingRow("slow-keys", w("Slow Keys"), w("A key counts only once held this long"), .choice),
+                SettingRow("bounce-keys", w("Bounce Keys"), w("A quick second press of a key types nothing"), .choice),
+                SettingRow("sticky-keys", w("Sticky Keys"), w("Ctrl, Alt and Super stay down for the next key"),
                            .toggle(defaultOn: true)),
             ]),
-            Page(id: "about", title: "About", rows: about.map { SettingRow("about:\($0.title)", $0.title, $0.detail, .info) }),
+            Page(id: "privacy", title: w("Privacy"), rows: [
+                SettingRow("learning", w("Learn From My Typing"), w("Words and taps, never passwords"),
+                           .toggle(defaultOn: true)),
+                SettingRow("forget", w("Forget Learned Words"), w("Learned in every language, never from passwords"),
+                           .action, confirmation: w("Tap again to forget them all")),
+                SettingRow("files", w("Files Kept"), w("~/.local/share/keypane, yours alone (0600)"), .info),
+            ]),
+            Page(id: "showing", title: w("When to Show"), rows: [
+                SettingRow("auto-show", w("Show the Keyboard"), w("For which fields"), .choice),
+                SettingRow("show-button", w("Show Button"), w("A round button brings a hidden keyboard back"),
+                           .toggle(defaultOn: true)),
+            ]),
+            Page(id: "about", title: w("About"), rows: about.map {
+                SettingRow("about:\($0.title)", w($0.title), w($0.detail), .info)
+            }),
         ]
     }
+
+    /// The keyboards page's rows for a Globe key's list: those `listed` first in its order (named by
+    /// `title` where `offered` does not name them), then the rest of `offered`; and their values.
+    public static func keyboardRows(listed: [String], offered: [(name: String, title: String)],
+                                    title: (String) -> String? = { _ in nil })
+        -> (keyboards: [(name: String, title: String)], values: [String: String]) {
+        let titles = Dictionary(offered.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let keyboards = listed.map { (name: $0, title: titles[$0] ?? title($0) ?? $0) } + offered.filter { !listed.contains($0.name) }
+        return (keyboards, Dictionary(listed.map { (keyboardRow($0), "on") }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// What the scanning switch's row asks for while it waits: the one switch, or for step scanning the
+    /// one that moves (none pressed yet), then the one that picks.
+    public static func switchPrompt(step: Bool, pressed: Int, words: PanelWords) -> String {
+        guard step else { return words("Press your switch within 10 s") }
+        return pressed == 0 ? words("Press the switch that moves, within 10 s") : words("Press the switch that picks, within 10 s")
+    }
+
+    /// The keyboards other than languages' that the Globe key's list may hold, after the languages', with
+    /// their layouts' titles.
+    public static let keyboardTypes: [(name: String, title: String)] = [
+        ("emoji", "Emoji"), ("desktop", "Desktop (US)"), ("ascii", "English (US, ASCII)"), ("email", "Email address"),
+        ("url", "URL"), ("web-search", "Web search"), ("social", "Social"), ("numbers-punctuation", "Numbers and punctuation"),
+        ("number-pad", "Number pad"), ("ascii-number-pad", "Number pad (ASCII)"), ("phone-pad", "Phone pad"),
+        ("name-phone-pad", "Name and phone number"), ("decimal-pad", "Decimal pad"),
+    ]
+
+    /// The keyboards the Globe key's list may hold, among the layouts `available`: the languages', each
+    /// named in its own words, then the emoji keyboard (when there are emoji) and the other types.
+    public static func offeredKeyboards(available: [String], emoji: Bool) -> [(name: String, title: String)] {
+        Language.named.compactMap { language in
+            Language.keyboard(for: language.tag, among: available).map { (name: $0, title: language.title) }
+        } + keyboardTypes.filter { $0.name == EmojiBoard.name ? emoji : available.contains($0.name) }
+    }
+
+    /// The row of a keyboard in the Globe key's list, by its layout's name.
+    public static func keyboardRow(_ name: String) -> String { "keyboard:\(name)" }
 }
 
 /// A change to the settings panel's entry field, from the keys under it.
@@ -335,13 +426,16 @@ public struct ReplacementEntry: Equatable, Sendable {
 
     public init() {}
 
+    /// A key's text shifted: a capital; as iPad's ",!" and ".?" keys, the comma's is "!", the period's "?".
+    public static func shifted(_ typed: String) -> String { [",": "!", ".": "?"][typed] ?? typed.uppercased() }
+
     /// The field's text with an edit made: a character added (a capital after shift, which then goes off),
     /// or the last taken away.
     public mutating func apply(_ edit: EntryEdit) {
         var text = field == .phrase ? phrase : shortcut
         switch edit {
         case .type(let typed):
-            text += shifted ? typed.uppercased() : typed
+            text += shifted ? Self.shifted(typed) : typed
             shifted = false
         case .deleteBackward:
             if !text.isEmpty { text.removeLast() }
@@ -364,24 +458,24 @@ extension SettingsPanel {
     func entryRows(_ entry: ReplacementEntry) -> [[RowItem]] {
         let field = { (name: ReplacementEntry.Field, title: String, text: String) -> RowItem in
             let chosen = entry.field == name
-            let row = SettingRow("entry-field:\(name.rawValue)", title, text.isEmpty && !chosen ? "Tap to write" : text
+            let row = SettingRow("entry-field:\(name.rawValue)", title, text.isEmpty && !chosen ? words("Tap to write") : text
                                  + (chosen ? "|" : ""), .action)
-            return .key(KeySpec(function: .setting(row), width: 5, label: title, secondary: chosen ? "Writing" : ""))
+            return .key(KeySpec(function: .setting(row), width: 5, label: title, secondary: ""))
         }
         let letter = { (text: Character) -> RowItem in
             let typed = String(text)
-            return .key(KeySpec(function: .settingsEntry(.type(typed)), label: entry.shifted ? typed.uppercased() : typed))
+            return .key(KeySpec(function: .settingsEntry(.type(typed)), label: entry.shifted ? ReplacementEntry.shifted(typed) : typed))
         }
         return [
-            [field(.phrase, "Phrase", entry.phrase), field(.shortcut, "Shortcut", entry.shortcut)],
+            [field(.phrase, words("Phrase"), entry.phrase), field(.shortcut, words("Shortcut"), entry.shortcut)],
             "qwertyuiop".map(letter),
-            [.gap(0.5)] + "asdfghjkl".map(letter) + [.gap(0.5)],
+            "asdfghjkl.".map(letter),
             [.key(KeySpec(function: .settingsEntry(.shift), width: 1.5))] + "zxcvbnm".map(letter)
                 + [.key(KeySpec(function: .settingsEntry(.deleteBackward), width: 1.5))],
-            [.key(KeySpec(function: .layer("replacements"), width: 2, label: "Cancel")),
-             letter(","), letter("."), letter("!"), letter("?"),
-             .key(KeySpec(function: .settingsEntry(.type(" ")), width: 2.5, label: "space")),
-             .key(KeySpec(function: .settingsEntry(.save), width: 2, label: "Save"))],
+            // Cancel and Save wide enough for every language's words ("Αποθήκευση").
+            [.key(KeySpec(function: .layer("replacements"), width: 3, label: words("Cancel"))), letter(","),
+             .key(KeySpec(function: .settingsEntry(.type(" ")), width: 3, label: "␣")),
+             .key(KeySpec(function: .settingsEntry(.save), width: 3, label: words("Save")))],
         ]
     }
 }

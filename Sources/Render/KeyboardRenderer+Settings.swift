@@ -16,7 +16,7 @@ extension KeyboardRenderer {
         if case .toggle = row.control, !row.locked {
             let height = min(h * 0.5, 31)
             let width = (height * 1.6).rounded()
-            drawSwitch(on: value == "On", x: w - inset - width, cy: h / 2, width: width, height: height, cr: cr)
+            drawSwitch(on: row.isOn, x: w - inset - width, cy: h / 2, width: width, height: height, cr: cr)
             valueWidth = width + inset / 2
         }
         if !value.isEmpty {
@@ -29,12 +29,25 @@ extension KeyboardRenderer {
         }
         let textWidth = max(w - inset * 2 - valueWidth, w * 0.3)
         set(cr, ink)
-        drawText(title, cr: cr, size: titleSize, cx: inset, cy: hasDetail ? h * 0.36 : h / 2, maxWidth: textWidth,
-                 alignment: .leading)
+        drawText(oneLine(title, maxWidth: textWidth), cr: cr, size: titleSize, cx: inset, cy: hasDetail ? h * 0.36 : h / 2,
+                 maxWidth: textWidth, alignment: .leading)
         if hasDetail {
             set(cr, theme.secondaryLabel)
-            drawText(row.detail, cr: cr, size: detailSize, cx: inset, cy: h * 0.7, maxWidth: textWidth, alignment: .leading)
+            drawText(oneLine(row.detail, maxWidth: textWidth), cr: cr, size: detailSize, cx: inset, cy: h * 0.7,
+                     maxWidth: textWidth, alignment: .leading)
         }
+    }
+
+    /// A row's text as one line: what does not fit even at the smallest readable size is cut after a
+    /// word, with an ellipsis (two lines do not fit a row's half).
+    private func oneLine(_ text: String, maxWidth: Double) -> String {
+        var shown = text
+        while self.textWidth(shown, size: Self.smallestLabel) > maxWidth, let space = shown.lastIndex(of: " ") {
+            var kept = shown[..<space]
+            while let last = kept.last, [",", ";", ":", "—"].contains(last) { kept.removeLast() }
+            shown = kept + "…"
+        }
+        return shown
     }
 
     /// A switch as iOS draws one: a rounded track, the accent's when on, with its knob at the side.

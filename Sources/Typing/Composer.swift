@@ -15,6 +15,8 @@ public struct Composer: Sendable {
     public var quotes = Quotes.english
     /// The longest pause between the two spaces of a double-space period, in seconds.
     public var doubleSpaceInterval = 0.6
+    /// Two spaces type a period and a space (`--double-space-period`), where corrections are allowed.
+    public var doubleSpacePeriod = true
 
     /// What was typed since the last reset: its last characters only, and in secure entry nothing at all.
     public private(set) var record = ""
@@ -65,7 +67,7 @@ public struct Composer: Sendable {
             } else {
                 sent = opening ? quotes.doubleOpen + quotes.inside : quotes.inside + quotes.doubleClose
             }
-        } else if smart && traits.autocorrection && text == " " && previous == " ", let lastSpace,
+        } else if smart && doubleSpacePeriod && traits.autocorrection && text == " " && previous == " ", let lastSpace,
                   time - lastSpace <= doubleSpaceInterval,
                   let word = record.dropLast().last, word.isLetter || word.isNumber {
             (sent, deletes) = (". ", 1)

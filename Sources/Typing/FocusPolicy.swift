@@ -9,7 +9,8 @@ public enum AutoShow: String, Sendable, CaseIterable {
     case touch
     /// Any field that gets the focus, however it got it.
     case focus
-    /// None: the keyboard does not follow the focus.
+    /// None: the keyboard neither shows nor hides for fields (chosen at start, it does not follow the focus
+    /// at all; chosen later, it still changes to suit the field focused).
     case never
 }
 
@@ -57,6 +58,8 @@ public struct FocusPolicy: Sendable {
     public mutating func focused(_ field: TextField) -> Action {
         let same = field.id != nil && field.id == self.field?.id
         self.field = field
+        // Always shown: the keyboard only changes to suit the field.
+        if showOn == .never { return field.takesText && !same ? .choose(field.choice) : .none }
         guard field.takesText else { return .hideSoon }
         if typingPhysically { return same ? .none : .choose(field.choice) }
         // Focused by a click or a key, with the keyboard shown for touch only: chosen for the field, and
@@ -67,8 +70,9 @@ public struct FocusPolicy: Sendable {
 
     /// A key of a physical keyboard went down (not one Keypane or another program synthesized).
     public mutating func physicalKey(keyboardVisible: Bool) -> Action {
-        typingPhysically = true
         lastPress = .key
+        guard showOn != .never else { return .none }
+        typingPhysically = true
         return keyboardVisible ? .hideNow : .none
     }
 

@@ -20,7 +20,7 @@ extension TypingEngine {
         if placed.function == .globe {
             guard let list = Popup.keyboards(enabled.map { library[$0]!.title }, selected: current, in: geometry,
                                              hideTitle: options.labels["hide-keyboard"],
-                                             settingsTitle: settingsInList ? Popup.settingsTitle : nil) else { return }
+                                             settingsTitle: settingsInList ? settingsTitle : nil) else { return }
             state.popups.append(list)
         } else if placed.function == .dismiss {
             // As the iPad's keyboard key: held, it undocks the keyboard (or docks it again).

@@ -108,9 +108,10 @@ extension TypingEngine {
     /// One-shot shift and latched modifiers end after one key, unless shift is held down by a finger; locked
     /// modifiers stay.
     mutating func afterKey(_ update: inout Update) {
-        if state.modifiers != state.lockedModifiers {
-            let latched = state.modifiers.subtracting(state.lockedModifiers)
-            state.modifiers = state.lockedModifiers
+        let kept = state.lockedModifiers.union(heldModifiers.values)
+        if state.modifiers != kept {
+            let latched = state.modifiers.subtracting(kept)
+            state.modifiers = kept
             update.changedKeys.formUnion(keys { if case .keysym(let n) = $0 { latched.contains(n) } else { false } })
         }
         if var hold = shiftHold {
@@ -128,7 +129,7 @@ extension TypingEngine {
         autoShift = false
         switch state.shift {
         case .capsLock: state.shift = .off
-        case .on: state.shift = time - lastShiftPress <= timing.doubleTap ? .capsLock : .off
+        case .on: state.shift = capsLockEnabled && time - lastShiftPress <= timing.doubleTap ? .capsLock : .off
         case .off: state.shift = .on
         }
         lastShiftPress = time

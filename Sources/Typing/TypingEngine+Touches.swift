@@ -43,6 +43,10 @@ extension TypingEngine {
         case .capsLock:
             state.shift = state.shift == .capsLock ? .off : .capsLock
             relayoutForShift(&update)
+        case .keysym(let name) where Self.modifierKeysyms.contains(name) && !stickyModifiers:
+            heldModifiers[id] = name
+            state.modifiers.insert(name)
+            update.changedKeys.formUnion(keys { $0 == .keysym(name) })
         default: break
         }
         touches[id] = touch
@@ -115,7 +119,11 @@ extension TypingEngine {
         case .keysym("BackSpace"):
             break
         case .keysym(let name) where Self.modifierKeysyms.contains(name):
-            tapModifier(name, at: event.time)
+            if heldModifiers.removeValue(forKey: event.touch) != nil {
+                if !heldModifiers.values.contains(name) { state.modifiers.remove(name) }
+            } else {
+                tapModifier(name, at: event.time)
+            }
             update.changedKeys.formUnion(keys { $0 == .keysym(name) })
         case .keysym(let name):
             update.actions.append(.keysym(name, modifiers: modifierList()))

@@ -48,9 +48,21 @@ public struct TypingEngine: Sendable {
     public var autocorrectionEnabled = true
     /// Words typed by sliding across the letters (`--slide-to-type`), where the bar shows.
     public var slideToTypeEnabled = true
+    /// A double tap on shift locks capitals (`--caps-lock`, iOS's "Enable Caps Lock"); off, it is two taps.
+    public var capsLockEnabled = true
+    /// Ctrl, Alt and Super latch for the next key (`--sticky-keys`); off, they act only while a finger
+    /// holds them, as on a physical keyboard.
+    public var stickyModifiers = true
+    /// Two spaces type a period and a space (`--double-space-period`).
+    public var doubleSpacePeriod: Bool {
+        get { composer.doubleSpacePeriod }
+        set { composer.doubleSpacePeriod = newValue }
+    }
     /// The Globe key's list ends with "Keyboard Settings", which opens the settings panel (unless the
     /// administrator locked it away).
     public var settingsInList = false
+    /// That entry's title, in the panel's words.
+    public var settingsTitle = Popup.settingsTitle
     /// Shortcuts typed that become their phrases (`keypane replace`), where words may be corrected.
     public var replacements = TextReplacements.standard
     /// The space bar turned trackpad, while it is one (TypingEngine+Trackpad.swift).
@@ -77,6 +89,8 @@ public struct TypingEngine: Sendable {
     /// The touch holding shift down, whether a key was typed meanwhile, and whether it took over a shift
     /// that autocapitalization had put on.
     var shiftHold: (touch: Int, typed: Bool, fromAuto: Bool)?
+    /// Without sticky keys: the modifiers held down, by the touch holding each.
+    var heldModifiers: [Int: String] = [:]
     /// The emoji keyboard's contents, once it is added (`addEmoji`).
     public internal(set) var emoji: EmojiBoard?
     /// Emoji were typed since the recent tab was made.
@@ -235,6 +249,10 @@ public struct TypingEngine: Sendable {
         update.popupsChanged = !state.popups.isEmpty
         touches = [:]
         shiftHold = nil
+        if !heldModifiers.isEmpty {
+            state.modifiers.subtract(heldModifiers.values)
+            heldModifiers = [:]
+        }
         state.pressed = []
         state.popups = []
         update.trailChanged = !state.trail.isEmpty

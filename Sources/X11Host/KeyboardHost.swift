@@ -175,7 +175,9 @@ public final class KeyboardHost {
         loop.add(memoryRest)                // give back freed memory once events stop for a while
         loop.add(drawingAhead)              // emoji pages drawn ahead, a key a turn
         loop.add(screen.caret.outsidePress) // a click or touch outside the keyboard: the caret may have moved
+        loop.add(screen.keyCapture)         // a key pressed for the settings panel (its scanning switch)
         fields.map { loop.add($0) }         // the accessibility bus and the field's timers
+        keyboard.followerStarted = { [unowned loop] in loop.add($0) }
         loop.add(keyboard.suggestions)      // suggestions decoded on their thread
 
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }

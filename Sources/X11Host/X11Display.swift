@@ -1,4 +1,5 @@
 internal import CX11
+internal import EventLoop
 internal import Injector
 internal import KeyboardCore
 internal import KeyboardModel
@@ -16,6 +17,8 @@ final class X11Display: KeyboardDisplay {
     let injector: Injector
     let settings: DesktopSettings
     let caret: CaretWatch
+    /// The next key pressed, for the settings panel's scanning switch.
+    let keyCapture: KeyCapture
     /// The switches of switch scanning, grabbed while it is on: keys picked while one is down wait for it
     /// to come up, as the focused window gets no keys during its grab.
     var scanSwitches: ScanSwitches?
@@ -31,6 +34,7 @@ final class X11Display: KeyboardDisplay {
         self.injector = injector
         settings = DesktopSettings(connection: connection)
         caret = CaretWatch(connection: connection, window: placement.window)
+        keyCapture = KeyCapture(connection: connection)
     }
 
     var isShown: Bool { window.isMapped }
@@ -83,6 +87,10 @@ final class X11Display: KeyboardDisplay {
         }
         do { scanSwitches = try ScanSwitches(connection: placement.connection, switches: switches) } catch { return "\(error)" }
         return nil
+    }
+
+    func captureKey(seconds: Double, _ done: @escaping (String?) -> Void) -> Bool {
+        keyCapture.start(until: EventLoop.monotonicNow() + seconds, done)
     }
 
     func noteChanged(_ update: Update) { painter.note(update) }

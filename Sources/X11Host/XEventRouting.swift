@@ -42,6 +42,7 @@ extension KeyboardHost: EventSource {
             showButton.handle(event)
             return
         }
+        if screen.keyCapture.handle(event) { return }
         if let scanSwitches = screen.scanSwitches, event.xany.window == connection.rootWindow,
            [KeyPress, KeyRelease, ButtonPress, ButtonRelease].contains(type) {
             // A scanning switch (grabbed on the root): the pick switch's release types a key it did not hold
@@ -147,7 +148,9 @@ extension KeyboardHost: EventSource {
             if evtype == XI_RawKeyPress {
                 // Selected only from physical keyboards (KeyboardWindow.selectRaw); a scanning switch is no
                 // typing.
-                if screen.scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true { keyboard.physicalKeyPressed() }
+                if screen.scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true, !screen.keyCapture.isWaiting {
+                    keyboard.physicalKeyPressed()
+                }
             } else if evtype == XI_RawTouchBegin {
                 screen.caret.touchedSomewhere(now: now)
                 keyboard.pressedAnywhere(by: .touch)

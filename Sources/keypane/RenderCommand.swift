@@ -71,9 +71,17 @@ struct RenderCommand {
         if let page = options["settings"] {
             let sources = RunCommand.withConfiguration(ParsedOptions())
             let replacements = RunCommand.replacementsFile().map { Keyboard.readReplacements($0).replacements } ?? .standard
-            let panel = SettingsPanel(values: RunSettings(sources.options).panelValues, locked: sources.locked,
-                                      languages: Language.named.filter { Language.keyboard(for: $0.tag, among: library.available) != nil },
-                                      replacements: replacements.entries.map { ($0.shortcut, $0.phrase) })
+            let run = RunSettings(sources.options)
+            // The Globe key's list as a keyboard started with these settings has it: the languages' (or
+            // English), the emoji keyboard, desktop; or the settings' own list.
+            let listed = run.keyboards ?? (run.languages?.compactMap { Language.keyboard(for: $0, among: library.available) }
+                ?? ["default"]) + (run.emoji ? [EmojiBoard.name] : []) + ["desktop"]
+            let (keyboards, listedValues) = SettingsPanel.keyboardRows(
+                listed: listed, offered: SettingsPanel.offeredKeyboards(available: library.available, emoji: true))
+            let panel = SettingsPanel(values: run.panelValues.merging(listedValues) { $1 }, locked: sources.locked,
+                                      keyboards: keyboards,
+                                      replacements: replacements.entries.map { ($0.shortcut, $0.phrase) },
+                                      words: Assets.panelWords(keyboards: []))
             guard panel.layers.contains(page) else {
                 fail("unknown settings page '\(page)': expected one of \(panel.layers.joined(separator: ", "))")
             }

@@ -50,8 +50,12 @@ struct RunCommand {
                   + "are learned, per language ($XDG_DATA_HOME/keypane/learned-en, learned-de, ..., never from passwords, addresses or terminals; "
                   + "'keypane forget' clears it) (default: on)."),
             .flag("autocorrection", "A confident correction is applied on space and punctuation (a delete right after "
-                  + "takes it back), and two quick spaces after a word become a period and a space (default: the "
-                  + "keyboard's own)."),
+                  + "takes it back) (default: the keyboard's own)."),
+            .flag("double-space-period", "Two quick spaces after a word become a period and a space, where the field "
+                  + "allows corrections (default: on)."),
+            .flag("caps-lock", "A double tap on shift locks capitals until shift is tapped again (default: on)."),
+            .flag("sticky-keys", "On the desktop keyboard, a tap on Ctrl, Alt or Super holds it for the next key and a "
+                  + "double tap locks it; off, they work only while held, as on a physical keyboard (default: on)."),
             .flag("learning", "Learn from your typing: the words and word pairs you use, and where your fingers land, "
                   + "per language (default: on). Off, nothing is learned or kept, and what was learned is still used "
                   + "until 'keypane forget'."),
@@ -237,13 +241,16 @@ struct RunCommand {
         } catch { fail("\(error)") }
         Trace.step("keyboard laid out")
         if let emojiBoard { engine.addEmoji(emojiBoard) }
-        if !emojiNamed, settings.keyboards == nil, settings.emoji {
-            // The list is read when the emoji keyboard is first wanted; whether it is there, now.
+        let emojiWanted = settings.keyboards == nil && settings.emoji
+        if !emojiNamed {
+            // The list is read when the emoji keyboard is first wanted (the settings panel may turn it on);
+            // whether it is there, now.
+            hostOptions.keyboard.emojiInCycle = emojiWanted
             if access(EmojiCatalog.standardPath, R_OK) == 0 {
                 hostOptions.keyboard.emojiCatalog = { firstPageOnly in
                     firstPageOnly ? try? EmojiCatalog.firstPage(count: EmojiBoard.pageSize) : EmojiSource.read()
                 }
-            } else {
+            } else if emojiWanted {
                 warn("no emoji keyboard: cannot read \(EmojiCatalog.standardPath) (Debian's unicode-data has the list)")
             }
         }
@@ -251,6 +258,9 @@ struct RunCommand {
         engine.timing = settings.timing
         engine.suggestionsEnabled = settings.suggestions
         engine.slideToTypeEnabled = settings.slideToType
+        engine.capsLockEnabled = settings.capsLock
+        engine.stickyModifiers = settings.stickyKeys
+        engine.doubleSpacePeriod = settings.doubleSpacePeriod
         if let file = Self.replacementsFile() {
             let (replacements, problems) = Keyboard.readReplacements(file)
             for problem in problems { warn(problem) }
@@ -293,8 +303,11 @@ struct RunCommand {
         }
         engine.scanning = settings.scanning
         if !sources.panelLocked {
-            hostOptions.keyboard.settingsPanel = settingsSetup(available: library.available)
+            let setup = settingsSetup(available: library.available, emoji: hostOptions.keyboard.emojiCatalog != nil
+                                      || engine.emoji != nil, keyboards: enabled)
+            hostOptions.keyboard.settingsPanel = setup
             engine.settingsInList = true
+            engine.settingsTitle = setup.words(Popup.settingsTitle)
         }
         hostOptions.scanSwitches = settings.scanSwitches
         if let named = hostOptions.scanSwitches.first(where: { ScanSwitch($0) == nil }) {
@@ -324,15 +337,18 @@ struct RunCommand {
     static func replacementsFile() -> StateFile? { learnedFolder().map { StateFile(path: $0 + "/replacements") } }
 
     /// What the settings panel shows and where it writes.
-    func settingsSetup(available: [String]) -> SettingsSetup {
-        let languages = Language.named.filter { Language.keyboard(for: $0.tag, among: available) != nil }
+    func settingsSetup(available: [String], emoji: Bool, keyboards: [String]) -> SettingsSetup {
         var setup = SettingsSetup(file: sources.file.map(SettingsFile.init), values: settings.panelValues,
-                                  locked: sources.locked, languages: languages, about: [
+                                  locked: sources.locked,
+                                  keyboards: SettingsPanel.offeredKeyboards(available: available, emoji: emoji), about: [
             ("Version", Keypane.versionLine),
             ("Licence", "Apache 2.0; layouts and sounds made for Keypane"),
             ("Word Lists", "FrequencyWords (OpenSubtitles), CC BY-SA 4.0; Google Books n-grams by orgtre, CC BY 3.0"),
             ("Emoji", "Unicode's emoji-test.txt, from Debian's unicode-data"),
         ])
+        setup.words = Assets.panelWords(keyboards: keyboards.compactMap { name in
+            Language.named.first { Language.keyboard(for: $0.tag, among: available) == name }?.tag
+        })
         setup.makeSound = { volume in Self.inputClick(volume: volume) }
         setup.forgetLearned = {
             guard let folder = Self.learnedFolder() else { return "no HOME or XDG_DATA_HOME: no learned words to forget" }

@@ -33,6 +33,9 @@ struct RunSettings {
     var traits = TextTraits.Overrides()
     var suggestions = true
     var slideToType = true
+    var doubleSpacePeriod = true
+    var capsLock = true
+    var stickyKeys = true
     /// Words typed are learned.
     var learning = true
     /// A dictionary in place of a language's own.
@@ -96,6 +99,9 @@ struct RunSettings {
             problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
         suggestions = options.flag("suggestions", default: true)
         slideToType = options.flag("slide-to-type", default: true)
+        doubleSpacePeriod = options.flag("double-space-period", default: true)
+        capsLock = options.flag("caps-lock", default: true)
+        stickyKeys = options.flag("sticky-keys", default: true)
         learning = options.flag("learning", default: true)
         dictionary = options["dictionary"].map { named in
             let parts = named.split(separator: "=", maxSplits: 1).map(String.init)
@@ -149,11 +155,15 @@ struct RunSettings {
         values["emoji"] = onOff(emoji)
         values["suggestions"] = onOff(suggestions)
         values["slide-to-type"] = onOff(slideToType)
+        values["double-space-period"] = onOff(doubleSpacePeriod)
+        values["caps-lock"] = onOff(capsLock)
+        values["sticky-keys"] = onOff(stickyKeys)
         values["learning"] = onOff(learning)
         if let on = traits.autocorrection { values["autocorrection"] = onOff(on) }
         if let on = traits.smartQuotes { values["smart-quotes"] = onOff(on) }
         if let mode = traits.autocapitalization { values["autocapitalization"] = mode.rawValue }
         values["key-repeat"] = onOff(timing.keyRepeat)
+        if options["scan-switch"] != nil { values["scan-switch"] = scanSwitches.joined(separator: ", ") }
         let defaults = TypingEngine.Timing()
         if timing.longPress != defaults.longPress { values["long-press"] = number(timing.longPress) }
         if timing.slowKeys > 0 { values["slow-keys"] = number(timing.slowKeys) }

@@ -41,6 +41,25 @@ enum Assets {
         return found
     }
 
+    /// The settings panel's words in the language of the locale (or, with none, of the first keyboard):
+    /// `panel/TAG.po` in the data folder. A file that cannot be read or parsed is said, and the panel
+    /// speaks English.
+    static func panelWords(keyboards: [String]) -> PanelWords {
+        guard let folder = dataDirectory().map({ $0 + "/panel" }) else { return .english }
+        let available = Set(Files.names(in: folder, ending: ".po") ?? [])
+        let environment = ProcessFacts.environment(["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"])
+        let language = PanelWords.language(environment: environment, keyboards: keyboards, available: available)
+        guard available.contains(language) else { return .english }
+        let path = folder + "/" + language + ".po"
+        do {
+            let text = String(decoding: try Files.readBytes(path), as: UTF8.self)
+            return PanelWords(language: language, translations: try PanelWords.parse(text, file: path))
+        } catch {
+            warn("\(error); the settings panel speaks English")
+            return .english
+        }
+    }
+
     static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

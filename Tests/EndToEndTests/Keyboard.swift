@@ -7,6 +7,8 @@ struct GeometryKey: Decodable {
     var text: String?
     var keysym: String?
     var action: String?
+    /// A settings row's value, as the row shows it (On, Dark, F12).
+    var value: String?
     var alternates: [String]?
 
     var centre: (Int, Int) { (x + width / 2, y + height / 2) }

@@ -72,6 +72,8 @@ import TestSupport
         files += ["key-click", "key-delete", "key-modifier"].map { "usr/share/keypane/sounds/\($0).wav" }
         files += try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Assets/layouts")
             .filter { $0.hasSuffix(".layout") }.map { "usr/share/keypane/layouts/" + $0 }
+        files += try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Assets/panel")
+            .filter { $0.hasSuffix(".po") }.map { "usr/share/keypane/panel/" + $0 }
         let packaged = listing.split(separator: "\n").compactMap { line -> String? in
             guard !line.hasPrefix("d"), let path = line.split(separator: " ").last else { return nil }
             return String(path.dropFirst(2))

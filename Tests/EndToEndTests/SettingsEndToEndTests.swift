@@ -106,7 +106,7 @@ import Testing
         #expect(waitUntil(timeout: 3) { (try? Self.status(session)["theme"]) == "dark" })
         try go("layer:settings", on: "look")
         try go("setting:page:keyboards", on: "settings")
-        try go("setting:language:de", on: "keyboards")
+        try go("setting:keyboard:de", on: "keyboards")
         #expect(waitUntil(timeout: 3) { (try? Self.status(session)["keyboards"])?.split(separator: ",").contains("de") == true })
         try go("close-settings", on: "keyboards")
         #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings"]) == nil })
@@ -123,8 +123,8 @@ import Testing
         #expect(lines.prefix(4) == ["# My keyboard", "suggestions = on   # keep the bar", "this line is a mistake",
                                     "long-press = 0.6"])
         #expect(lines.contains("sound = off") && lines.contains("theme = dark"))
-        let languages = try #require(lines.first { $0.hasPrefix("languages = ") })
-        #expect(languages.hasSuffix(", de"))
+        let globeLine = try #require(lines.first { $0.hasPrefix("keyboards = ") })
+        #expect(globeLine.hasSuffix(", de"), "\(globeLine)")
         #expect(lines.count == 8 && lines.last == "", "\(lines)")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -188,7 +188,7 @@ import Testing
         try scanPick("Theme") { $0["theme"] == "dark" }
         try scanPick("‹ Settings") { $0["settings"] == "settings" }
         try scanPick("Keyboards") { $0["settings"] == "keyboards" }
-        try scanPick("1/5 ›") { $0["settings"] == "keyboards-2" }
+        try scanPick("1/8 ›") { $0["settings"] == "keyboards-2" }
         try scanPick("Deutsch") { $0["keyboards"]?.split(separator: ",").contains("de") == true }
         try scanPick("Done") { $0["settings"] == nil }
         let written = try String(contentsOf: file, encoding: .utf8)

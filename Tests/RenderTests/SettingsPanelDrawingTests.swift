@@ -9,10 +9,41 @@ extension Rendering {
     /// tablet width in each theme.
     @Suite struct SettingsPanelDrawingTests {
         static let panel = SettingsPanel(values: ["theme": "high-contrast-dark", "sound": "off"], locked: ["floating"],
-                                         languages: Language.named, about: [("Version", "keypane 1.0 (commit 0000000)")])
+                                         keyboards: SettingsPanel.offeredKeyboards(available: bundled.available, emoji: true),
+                                         about: [("Version", "keypane 1.0 (commit 0000000)")])
 
-        static func geometry(_ layer: String, width: Int, height: Int) throws -> KeyboardGeometry {
+        static func geometry(_ layer: String, width: Int, height: Int, panel: SettingsPanel = panel) throws -> KeyboardGeometry {
             try KeyboardLayoutEngine.layout(panel.layout(), layer: layer, width: width, height: height)
+        }
+
+        /// The panel in each shipped language's words: every label readable and inside its row at a phone's
+        /// width and a tablet's, with the values of the longest choices.
+        @Test(arguments: bundledPanelWords.keys.sorted())
+        func everyLanguagesLabelsAreReadableAndInsideTheirRows(language: String) throws {
+            let words = try #require(bundledPanelWords[language])
+            var problems: [String] = []
+            let renderer = KeyboardRenderer()
+            for values in [["theme": "high-contrast-dark", "height": "40%", "auto-show": "touch"],
+                           ["theme": "desktop", "autocapitalization": "sentences", "scan": "step"]] {
+                var panel = SettingsPanel(values: values, locked: ["floating"],
+                                          keyboards: SettingsPanel.offeredKeyboards(available: bundled.available, emoji: true),
+                                          about: [("Version", "keypane 1.0 (commit 0000000)")], words: words)
+                panel.confirming = "forget"
+                for width in [320, 375, 1024] {
+                    for rowHeight in [44, 60] {
+                        for layer in panel.layers {
+                            let geometry = try Self.geometry(layer, width: width, height: rowHeight * 5 + rowHeight / 2, panel: panel)
+                            for label in try renderer.labels(of: geometry) {
+                                if label.size < KeyboardRenderer.smallestLabel - 0.05 {
+                                    problems.append("\(layer) '\(label.text)' drawn at \(label.size) px at \(width)")
+                                }
+                                if !label.isInside { problems.append("\(layer) '\(label.text)' outside its row at \(width)x\(rowHeight)") }
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(problems.isEmpty, "\(language): \(problems.count):\n\(problems.prefix(30).joined(separator: "\n"))")
         }
 
         @Test func everyLabelIsReadableAndInsideItsRow() throws {

@@ -1,4 +1,5 @@
 public import KeyboardModel
+import Basics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -163,3 +164,19 @@ public let emojiFixture = """
 """
 
 public func fixtureCatalog() throws -> EmojiCatalog { try EmojiCatalog(text: emojiFixture, file: "emoji-test.txt") }
+
+/// The settings panel's words in each shipped language (Assets/panel/TAG.po), by tag.
+public let bundledPanelWords: [String: PanelWords] = {
+    let folder = packageRoot + "/Assets/panel"
+    var words: [String: PanelWords] = [:]
+    for tag in Files.names(in: folder, ending: ".po") ?? [] {
+        let path = folder + "/" + tag + ".po"
+        do {
+            let text = String(decoding: try Files.readBytes(path), as: UTF8.self)
+            words[tag] = PanelWords(language: tag, translations: try PanelWords.parse(text, file: path))
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+    return words
+}()

@@ -6,10 +6,14 @@ import Typing
 /// The settings panel as a layout the engine shows: the Globe list's entry that opens it, rows that open
 /// pages or change their setting, and the values each row shows.
 @Suite struct SettingsPanelTests {
-    static let languages: [(tag: String, title: String)] = [("en-US", "English (US)"), ("de", "Deutsch"), ("fr", "Français")]
+    /// The Globe key's list holds English and emoji; German, French and the number pad may join it.
+    static let keyboards: [(name: String, title: String)] = [("default", "English (US)"), ("emoji", "Emoji"),
+                                                              ("de", "Deutsch"), ("fr", "Français"), ("number-pad", "Number pad")]
+    static let inList = ["keyboard:default": "on", "keyboard:emoji": "on"]
 
-    static func panel(_ values: [String: String] = [:], locked: Set<String> = []) -> SettingsPanel {
-        SettingsPanel(values: values, locked: locked, languages: languages)
+    static func panel(_ values: [String: String] = [:], locked: Set<String> = [],
+                      words: PanelWords = .english) -> SettingsPanel {
+        SettingsPanel(values: inList.merging(values) { $1 }, locked: locked, keyboards: keyboards, words: words)
     }
 
     /// An engine showing the panel, as the keyboard's settings controller makes it.
@@ -107,18 +111,55 @@ import Typing
         #expect(key?.secondary == "Dark")
     }
 
+    /// The Globe key's list first, in its order, each after the first with a key that moves it up; then
+    /// the keyboards that may join it, languages before keyboard types.
+    @Test func theKeyboardsPageListsTheGlobeListInOrderWithMoveKeys() throws {
+        let panel = Self.panel()
+        let rows = panel.layout().rows(layer: "keyboards", widthClass: .compact).map { row in
+            row.items.compactMap { item -> String? in
+                if case .key(let key) = item, case .setting(let row) = key.function { return row.name }
+                return nil
+            }
+        }
+        #expect(rows.prefix(4) == [["keyboard:default"], ["keyboard:emoji", "move:emoji"], ["keyboard:de"], ["keyboard:fr"]])
+        #expect(panel.shownValue(of: panel.row(named: "keyboard:emoji")!) == "On")
+        #expect(panel.row(named: "keyboard:de")?.detail == "Not in the Globe key's list")
+        var k = try Self.panelHarness(panel)
+        k.tap("Keyboards")
+        k.tap("↑")
+        guard case .changeSetting(let move)? = k.typed().first else {
+            Issue.record("the move key asks for nothing")
+            return
+        }
+        #expect(move.movedKeyboard == "emoji")
+        k.tap("Deutsch")
+        guard case .changeSetting(let german)? = k.typed().first else {
+            Issue.record("the keyboard's row asks for nothing")
+            return
+        }
+        #expect(german.keyboard == "de")
+        // Locked by the administrator: greyed, and nothing moves.
+        let locked = Self.panel(locked: ["keyboards"])
+        #expect(locked.isLocked(locked.row(named: "keyboard:de")!) && locked.nextValue(of: locked.row(named: "keyboard:de")!) == nil)
+        #expect(!locked.layout().rows(layer: "keyboards", widthClass: .compact).flatMap(\.items).contains { item in
+            if case .key(let key) = item, case .setting(let row) = key.function { row.movedKeyboard != nil } else { false }
+        })
+    }
+
     @Test func longPagesGoOnOverLayersThatTurn() throws {
         let panel = Self.panel()
-        // Emoji and three languages: one layer; the typing page's seven rows: two.
-        #expect(panel.layers.contains("keyboards") && !panel.layers.contains("keyboards-2"))
-        #expect(panel.layers.contains("typing-2"))
+        // Five keyboards: two layers; the typing page's ten rows: three.
+        #expect(panel.layers.contains("keyboards-2") && !panel.layers.contains("keyboards-3"))
+        #expect(panel.layers.contains("typing-3"))
         var k = try Self.panelHarness(panel)
         k.tap("Typing")
         #expect(k.engine.layer == "typing")
-        k.tap("1/2 ›")
+        k.tap("1/3 ›")
         #expect(k.engine.layer == "typing-2")
+        k.tap("2/3 ›")
+        #expect(k.engine.layer == "typing-3")
         #expect(k.engine.geometry.keys.map(\.name).contains("Long-Press Time"))
-        k.tap("2/2 ›")
+        k.tap("3/3 ›")
         #expect(k.engine.layer == "typing")
     }
 
@@ -277,7 +318,7 @@ extension DwellListTests {
     }
 
     @Test func replacementsAreRowsThatASecondTapRemoves() throws {
-        var panel = SettingsPanel(values: [:], languages: [], replacements: [("omw", "On my way!"), ("brb", "Be right back")])
+        var panel = SettingsPanel(values: [:], keyboards: [], replacements: [("omw", "On my way!"), ("brb", "Be right back")])
         let row = try #require(panel.row(named: "replacement:omw"))
         #expect(row.title == "omw" && row.detail == "On my way!" && row.control == .action)
         #expect(panel.shownValue(of: row) == "")
