@@ -33,6 +33,10 @@ public final class FocusWatcher {
     }
     /// Whether the focused field's text may be read (never a password's) and can be (the Text interface).
     public private(set) var canRead = false
+    /// The caret's offset in the focused field, as its last event or read said; and the offset last asked
+    /// of it (`moveCaret`), until it answers.
+    private var caret: Int?
+    private var caretAsked: Int?
     private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
     /// The objects that announced the focus last, each with what it said it is and its process once
     /// asked: which of them has the focus.
@@ -80,7 +84,10 @@ public final class FocusWatcher {
     private func received(_ event: AtspiEvent) {
         guard let source = event.source else { return }
         if String(cString: event.type).hasPrefix("object:text-caret-moved") {
-            if canRead && source == field { caretMoved(Int(event.detail1)) }
+            if canRead && source == field {
+                caret = Int(event.detail1)
+                caretMoved(Int(event.detail1))
+            }
             return
         }
         if event.detail1 == 1 {
@@ -125,6 +132,8 @@ public final class FocusWatcher {
         guard let candidate, let (field, hasText) = candidate.description else { return }
         self.field = field.takesText ? candidate.object : nil
         canRead = field.mayBeRead && hasText
+        caret = nil
+        caretAsked = nil
         focused(field)
     }
 
@@ -176,15 +185,35 @@ public final class FocusWatcher {
         let lib = lib
         let caret = BusCall(lib: lib, destination: destination, path: objectPath,
                             interface: "org.freedesktop.DBus.Properties", method: "Get")
-        caret.send([.string("org.a11y.atspi.Text"), .string("CaretOffset")], timeout: Self.queryTimeout) { reply in
+        caret.send([.string("org.a11y.atspi.Text"), .string("CaretOffset")], timeout: Self.queryTimeout) { [weak self] reply in
             guard let offset = reply?.int32, offset >= 0 else { return done(nil) }
             let text = BusCall(lib: lib, destination: destination, path: objectPath,
                                interface: "org.a11y.atspi.Text", method: "GetText")
-            text.send([.int32(max(0, offset - Self.contextLength)), .int32(offset)], timeout: Self.queryTimeout) { reply in
+            text.send([.int32(max(0, offset - Self.contextLength)), .int32(offset)], timeout: Self.queryTimeout) { [weak self] reply in
                 guard let before = reply?.string else { return done(nil) }
+                if let self, self.field == field { self.caret = Int(offset) }
                 done((before, Int(offset)))
             }
         }
+    }
+}
+
+extension FocusWatcher {
+    /// Moves the focused field's caret by `characters` through its Text interface (SetCaretOffset), from
+    /// where it is known to be: exact, and without a key the application could take for something else.
+    /// False, and nothing asked, where the caret cannot be set so (not known yet, a password, no Text
+    /// interface): arrow keys do it there. A move past the end stops at the end, which the field's caret
+    /// event then says.
+    public func moveCaret(by characters: Int) -> Bool {
+        guard canRead, let field, let from = caretAsked ?? caret,
+              let call = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Text", method: "SetCaretOffset")
+        else { return false }
+        let to = max(0, from + characters)
+        caretAsked = to
+        call.send([.int32(Int32(to))], timeout: Self.queryTimeout) { [weak self] _ in
+            if self?.caretAsked == to { self?.caretAsked = nil }
+        }
+        return true
     }
 }
 

@@ -177,6 +177,14 @@ public final class FieldFollower: EventSource {
         contextReads.outdate()
     }
 
+    /// Moves the focused field's caret through the accessibility bus, where it can be set so; false where
+    /// it cannot (keys do it then). The caret's event of the move is the keyboard's own.
+    func moveCaret(by characters: Int) -> Bool {
+        guard watcher?.moveCaret(by: characters) == true else { return false }
+        caretPrediction.sent(.moveCaret(by: characters))
+        return true
+    }
+
     /// A click elsewhere or another window may have moved the caret: where the field can be read, the
     /// caret's own event says whether it did; elsewhere, the record starts afresh.
     public func caretMayHaveMoved() {

@@ -51,6 +51,11 @@ public final class Keyboard {
             case .text, .keysym:
                 type([action])
                 typed = true
+            case .moveCaret(let characters):
+                // The field's own caret where the bus can set it, else arrow keys.
+                if fields?.moveCaret(by: characters) == true { continue }
+                type(KeyAction.arrows(characters))
+                typed = true
             case .nextKeyboard:
                 select((engine.current + 1) % engine.enabled.count)
             case .selectKeyboard(let index):

@@ -31,6 +31,9 @@ public enum KeyAction: Equatable, Sendable {
     case text(String)
     /// Press and release this keysym, with these modifier keysyms held around it.
     case keysym(String, modifiers: [String])
+    /// Move the caret this many characters (left when negative): through the field's own caret where the
+    /// accessibility bus can set it, so the move is exact, else as Left or Right keys.
+    case moveCaret(by: Int)
     /// Show the next enabled keyboard.
     case nextKeyboard
     /// Show the enabled keyboard at this index.
@@ -47,6 +50,12 @@ public enum KeyAction: Equatable, Sendable {
     case closeSettings
     /// A key of the settings panel's entry field: its text changes, or it is saved.
     case editSettingsEntry(EntryEdit)
+
+    /// The keys a caret move is made of where the field's caret cannot be set: Left or Right, one a
+    /// character.
+    public static func arrows(_ characters: Int) -> [KeyAction] {
+        Array(repeating: .keysym(characters < 0 ? "Left" : "Right", modifiers: []), count: abs(characters))
+    }
 
     /// What a plain text field holds once `actions` reach it: text typed, BackSpace deleting a character,
     /// Return a new line (for tools, tests and benchmarks that type without a display).

@@ -101,7 +101,7 @@ extension TypingEngine {
         composer.reset()
     }
 
-    /// The trackpad's finger moved: whole steps of motion become arrow keys, the rest is carried.
+    /// The trackpad's finger moved: whole steps of motion move the caret, the rest is carried.
     mutating func trackpadMoved(_ event: InputEvent, _ update: inout Update) {
         guard var pad = trackpad else { return }
         let dx = event.x - pad.last.x, dy = event.y - pad.last.y, dt = max(event.time - pad.last.time, 0.001)
@@ -116,7 +116,11 @@ extension TypingEngine {
         pad.carry.y -= Double(down)
         let modifiers = pad.selecting ? ["Shift_L"] : []
         if pad.selecting && (across != 0 || down != 0) { pad.selected = true }
-        let steps = [(across < 0 ? "Left" : "Right", abs(across)), (down < 0 ? "Up" : "Down", abs(down))]
+        // Across, the field's own caret where it can be set; selecting, and up or down, keys.
+        var steps = [(down < 0 ? "Up" : "Down", abs(down))]
+        if pad.selecting { steps.insert((across < 0 ? "Left" : "Right", abs(across)), at: 0) } else if across != 0 {
+            update.actions.append(.moveCaret(by: across))
+        }
         for (key, count) in steps where count > 0 {
             update.actions += Array(repeating: KeyAction.keysym(key, modifiers: modifiers), count: count)
         }

@@ -155,6 +155,28 @@ import Testing
         rig.finish()
     }
 
+    /// Where the field's caret can be set over the accessibility bus, the trackpad sets it: in a GTK
+    /// entry that takes Left and Right for itself, a slide back three characters and a tap on x put the x
+    /// inside the text (arrow keys would have left the caret at the end).
+    @Test func theTrackpadSetsTheFieldsOwnCaret() throws {
+        let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment.merging(["KEYPANE_FIELDS_NO_ARROWS": "1"]) { $1 },
+                                   script: "gtk-fields.py", widgets: 5,
+                                   arguments: [rig.session.directory.appendingPathComponent("t.out").path])
+        rig.session.tap(x: app.centres["plain"]!.x, y: app.centres["plain"]!.y)
+        #expect(rig.status(ManyApplicationsEndToEndTests.shown) == ManyApplicationsEndToEndTests.shown)
+        try tapText("one two", on: rig.keyboard)
+        #expect(app.waitFor("plain", "one two") == "one two")
+        usleep(300_000)
+        // Three characters back: a slide of about a key (a character each 0.35 key).
+        try Self.trackpad(keys: -1.1, keyboard: rig.keyboard)
+        try tapText("x", on: rig.keyboard)
+        #expect(app.waitFor("plain", "one xtwo") == "one xtwo")
+        rig.finish()
+    }
+
     /// The mouse holds the space bar, then moves `rows` rows (up when negative) and `keys` key widths
     /// (left when negative) in small, slow steps, and lets go.
     static func trackpad(rows: Double = 0, keys: Double = 0, keyboard: LiveKeyboard) throws {

@@ -10,7 +10,7 @@ import sys
 import gi
 gi.require_version("Gtk", "3.0")
 gi.require_version("Vte", "2.91")
-from gi.repository import GLib, Gtk, Vte
+from gi.repository import Gdk, GLib, Gtk, Vte
 
 
 def say(**fields):
@@ -53,6 +53,11 @@ hang = float(os.environ.get("KEYPANE_FIELDS_HANG", "0"))
 if hang > 0:
     import time
     view.connect("focus-in-event", lambda *_: GLib.timeout_add(100, lambda: time.sleep(hang)) and False)
+
+# KEYPANE_FIELDS_NO_ARROWS=1: the plain entry takes Left and Right for itself, as an application with its
+# own use for arrow keys does: its caret moves only by other means.
+if os.environ.get("KEYPANE_FIELDS_NO_ARROWS"):
+    plain.connect("key-press-event", lambda _, event: event.keyval in (Gdk.KEY_Left, Gdk.KEY_Right))
 
 buffer = view.get_buffer()
 buffer.connect("changed", lambda b: say(text="multiline", value=b.get_text(b.get_start_iter(), b.get_end_iter(), True)))

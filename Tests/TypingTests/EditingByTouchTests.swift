@@ -8,10 +8,12 @@ import Words
 /// selection), cut, copy and paste in the bar, and delete held by words.
 @Suite struct EditingByTouchTests {
     /// The keys an update list sends, by name (modifiers joined with +).
+    /// The keys actions press, a caret move as the arrow keys it is made of where the caret cannot be set.
     static func keys(_ actions: [KeyAction]) -> [String] {
-        actions.compactMap {
-            guard case .keysym(let name, let modifiers) = $0 else { return nil }
-            return (modifiers + [name]).joined(separator: "+")
+        actions.flatMap { action -> [String] in
+            if case .moveCaret(let characters) = action { return keys(KeyAction.arrows(characters)) }
+            guard case .keysym(let name, let modifiers) = action else { return [] }
+            return [(modifiers + [name]).joined(separator: "+")]
         }
     }
 
