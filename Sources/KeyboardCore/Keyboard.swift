@@ -79,6 +79,12 @@ public final class Keyboard {
         if typed { display.flush() }
         suggestions.learn(update)
         if update.emojiMemoryChanged { emoji.remember() }
+        if update.asksClipboard {
+            display.askClipboard { [weak self] hasText in
+                guard let self else { return }
+                apply(engine.clipboardChanged(hasText: hasText))
+            }
+        }
         if let click = update.click, soundOn, display.eventSoundsAllowed { sound?.play(click) }
         display.noteChanged(update)
     }

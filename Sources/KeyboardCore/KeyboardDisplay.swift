@@ -38,6 +38,9 @@ public protocol KeyboardDisplay: AnyObject {
     /// Takes the switches of switch scanning by name (F12, button:3) from every application, in place of
     /// any taken before; what went wrong, or nil. With none named, lets them go.
     func takeScanSwitches(_ names: [String]) -> String?
+    /// Asks whether the clipboard holds text; `answer` gets it later, in the loop (never, when its owner
+    /// does not answer).
+    func askClipboard(_ answer: @escaping (Bool) -> Void)
     /// Waits up to `seconds` for the next key pressed anywhere, which reaches no application, and gives
     /// its name (F12, space), or nil when none came; false when keys cannot be had now.
     func captureKey(seconds: Double, _ done: @escaping (String?) -> Void) -> Bool

@@ -107,6 +107,9 @@ public struct Update: Equatable, Sendable {
     public var wordLanguage = "en"
     /// The recent emoji or a skin tone choice changed: keep them (`TypingEngine.emoji`'s `memory`).
     public var emojiMemoryChanged = false
+    /// The edit bar came up: whether the clipboard holds text is to be asked of the display
+    /// (`TypingEngine.clipboardChanged(hasText:)`).
+    public var asksClipboard = false
 
     public init() {}
 
@@ -118,6 +121,6 @@ public struct Update: Equatable, Sendable {
 
     public var isEmpty: Bool {
         actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !trailChanged && !wordChanged && words.isEmpty
-            && !emojiMemoryChanged
+            && !emojiMemoryChanged && !asksClipboard
     }
 }

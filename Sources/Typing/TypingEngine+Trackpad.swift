@@ -147,13 +147,13 @@ extension TypingEngine {
     }
 
     /// The trackpad's finger lifted: the keys come back; a selection made leaves cut, copy and paste in
-    /// the bar, and a caret moved after a cut or copy, paste.
+    /// the bar, a caret moved undo, redo and paste.
     mutating func endTrackpad(_ update: inout Update) {
         guard let pad = trackpad else { return }
         trackpad = nil
         state.trackpad = false
         update.redrawAll = true
-        if (pad.selected || clipboardFilled) && showsBar { offerEditActions(selection: pad.selected, &update) }
+        if (pad.selected || pad.moved) && showsBar { offerEditActions(selection: pad.selected, &update) }
         autoCapitalize(&update)
     }
 }

@@ -67,8 +67,11 @@ public struct TypingEngine: Sendable {
     public var replacements = TextReplacements.standard
     /// The space bar turned trackpad, while it is one (TypingEngine+Trackpad.swift).
     var trackpad: Trackpad?
-    /// Something was cut or copied from the bar: after the caret moves, the bar offers to paste it.
-    var clipboardFilled = false
+    /// The clipboard holds text (the display said so, or the bar cut or copied some): the edit bar
+    /// offers Paste.
+    public internal(set) var clipboardHasText = false
+    /// The edit bar is for a selection (cut, copy, paste), not for the caret (undo, redo, paste).
+    var editBarSelection = false
     /// The focused field is known to hold lines: the trackpad moves up and down too. Elsewhere (a
     /// one-line entry, where Up and Down move the focus; a shell, where they recall history) it does not.
     public var fieldIsMultiLine = false

@@ -19,6 +19,8 @@ final class X11Display: KeyboardDisplay {
     let caret: CaretWatch
     /// The next key pressed, for the settings panel's scanning switch.
     let keyCapture: KeyCapture
+    /// Whether the clipboard holds text, for the edit bar's Paste.
+    let clipboard: ClipboardQuestion
     /// The switches of switch scanning, grabbed while it is on: keys picked while one is down wait for it
     /// to come up, as the focused window gets no keys during its grab.
     var scanSwitches: ScanSwitches?
@@ -35,6 +37,7 @@ final class X11Display: KeyboardDisplay {
         settings = DesktopSettings(connection: connection)
         caret = CaretWatch(connection: connection, window: placement.window)
         keyCapture = KeyCapture(connection: connection)
+        clipboard = ClipboardQuestion(connection: connection, window: placement.window.window)
     }
 
     var isShown: Bool { window.isMapped }
@@ -88,6 +91,8 @@ final class X11Display: KeyboardDisplay {
         do { scanSwitches = try ScanSwitches(connection: placement.connection, switches: switches) } catch { return "\(error)" }
         return nil
     }
+
+    func askClipboard(_ answer: @escaping (Bool) -> Void) { clipboard.ask(answer) }
 
     func captureKey(seconds: Double, _ done: @escaping (String?) -> Void) -> Bool {
         keyCapture.start(until: EventLoop.monotonicNow() + seconds, done)

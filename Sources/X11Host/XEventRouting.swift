@@ -43,6 +43,7 @@ extension KeyboardHost: EventSource {
             return
         }
         if screen.keyCapture.handle(event) { return }
+        if type == SelectionNotify, screen.clipboard.handle(event) { return }
         if let scanSwitches = screen.scanSwitches, event.xany.window == connection.rootWindow,
            [KeyPress, KeyRelease, ButtonPress, ButtonRelease].contains(type) {
             // A scanning switch (grabbed on the root): the pick switch's release types a key it did not hold

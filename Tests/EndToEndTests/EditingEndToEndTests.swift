@@ -106,8 +106,9 @@ import Testing
         tap(p)
         usleep(100_000)
         touch.touch(1, .end, x: sx - Int(4.4 * width), y: sy)
-        let bar = SuggestionsEndToEndTests.waitForBar(rig.session) { $0 == ["Cut", "Copy", "Paste"] }
-        #expect(bar == ["Cut", "Copy", "Paste"])
+        // Nothing is on the clipboard yet: no paste.
+        let bar = SuggestionsEndToEndTests.waitForBar(rig.session) { $0.prefix(2) == ["Cut", "Copy"] }
+        #expect(bar == ["Cut", "Copy", ""])
         tap(try #require(letters.key(action: "suggestion:0")))
         #expect(app.waitFor("plain", "one  three four") == "one  three four")
         // To the end, fast, and paste.
@@ -174,6 +175,47 @@ import Testing
         try Self.trackpad(keys: -1.1, keyboard: rig.keyboard)
         try tapText("x", on: rig.keyboard)
         #expect(app.waitFor("plain", "one xtwo") == "one xtwo")
+        rig.finish()
+    }
+
+    /// After the trackpad moved the caret in a Qt line edit, the bar offers undo and redo; paste too once
+    /// another application holds text on the clipboard. Undo takes the typing back, redo brings it again,
+    /// paste puts the other application's text in.
+    @Test func theBarUndoesRedoesAndPastesTheClipboard() throws {
+        let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "qt-fields.py", widgets: 3)
+        rig.click(app.centres["plain"]!)
+        #expect(rig.status(ManyApplicationsEndToEndTests.shown) == ManyApplicationsEndToEndTests.shown)
+        try tapText("one two", on: rig.keyboard)
+        #expect(app.waitFor("plain", "one two") == "one two")
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        func slot(_ index: Int) throws -> GeometryKey { try #require(letters.key(action: "suggestion:\(index)")) }
+
+        try Self.trackpad(keys: -0.7, keyboard: rig.keyboard)
+        let bar = SuggestionsEndToEndTests.waitForBar(rig.session) { $0.prefix(2) == ["Undo", "Redo"] }
+        #expect(bar == ["Undo", "Redo", ""])
+        rig.keyboard.tap(try slot(0), hold: 0.08)
+        #expect(waitUntil(timeout: 3) { app.text("plain").map { $0 != "one two" && "one two".hasPrefix($0) } == true },
+                "\(app.text("plain") ?? "")")
+        rig.keyboard.tap(try slot(1), hold: 0.08)
+        #expect(app.waitFor("plain", "one two") == "one two")
+
+        // Another application puts text on the clipboard: the next time, paste is offered.
+        _ = try rig.session.start("/usr/bin/python3", ["-c", """
+            import gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gdk, Gtk
+            Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text("elsewhere", -1)
+            Gtk.main()
+            """])
+        usleep(800_000)
+        try Self.trackpad(keys: -0.7, keyboard: rig.keyboard)
+        let pasting = SuggestionsEndToEndTests.waitForBar(rig.session) { $0 == ["Undo", "Redo", "Paste"] }
+        #expect(pasting == ["Undo", "Redo", "Paste"])
+        rig.keyboard.tap(try slot(2), hold: 0.08)
+        #expect(waitUntil(timeout: 3) { app.text("plain")?.contains("elsewhere") == true }, "\(app.text("plain") ?? "")")
         rig.finish()
     }
 

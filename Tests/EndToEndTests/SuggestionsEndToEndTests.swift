@@ -8,7 +8,8 @@ import Testing
     /// The bar's words, as `keypane status` says them ("[word]" is the correction space will make).
     static func bar(_ session: XSession) throws -> [String] {
         let line = try ControlEndToEndTests.status(session)["suggestions"] ?? ""
-        return line.isEmpty ? [] : line.components(separatedBy: " | ")
+        // An empty slot at the end leaves "Cut | Copy |" once the status line's spaces are trimmed.
+        return line.isEmpty ? [] : line.components(separatedBy: "|").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Waits until the bar shows what `check` wants; the bar it last saw.

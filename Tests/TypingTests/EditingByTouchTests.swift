@@ -99,15 +99,50 @@ import Words
             s.harness.send(.ended, x: qx, y: qy, touch: 3)
         }
         #expect(Self.keys(s.harness.actions).suffix(2) == ["Control_L+Left", "Control_L+Shift_L+Right"])
-        s.settle(s.harness.send(.ended, x: x, y: y, touch: 1))
+        let lifted = s.harness.send(.ended, x: x, y: y, touch: 1)
+        #expect(lifted.asksClipboard)
+        s.settle(lifted)
+        // Paste once the display says the clipboard holds text.
+        #expect(s.bar.map(\.text) == ["Cut", "Copy", ""])
+        s.settle(s.harness.engine.clipboardChanged(hasText: true))
         #expect(s.bar.map(\.text) == ["Cut", "Copy", "Paste"])
         s.harness.actions = []
         s.tap("suggestion 1")
+        // Cut: the selection is gone, the bar offers undo, redo and paste.
+        #expect(s.bar.map(\.text) == ["Undo", "Redo", "Paste"])
         s.tap("suggestion 3")
         #expect(Self.keys(s.harness.actions) == ["Control_L+x", "Control_L+v"])
         // Typing ends the edit bar.
         s.type("a")
         #expect(s.bar.map(\.text) != ["Cut", "Copy", "Paste"])
+    }
+
+    /// A caret moved by the trackpad, no selection: the bar offers undo and redo, and paste while the
+    /// clipboard holds text.
+    @Test func aCaretMovedOffersUndoRedoAndPaste() throws {
+        var s = try SuggestionHarness()
+        s.type("one two ")
+        let (x, y) = s.harness.centre(of: "space")
+        let unit = s.harness.engine.keyPlan().keyWidth
+        s.harness.send(.began, x: x, y: y, touch: 1)
+        s.harness.wait(0.35)
+        s.harness.now += 0.05
+        s.harness.send(.moved, x: x - 0.8 * unit, y: y, touch: 1)
+        s.settle(s.harness.send(.ended, x: x - 0.8 * unit, y: y, touch: 1))
+        #expect(s.bar.map(\.text) == ["Undo", "Redo", ""])
+        s.harness.actions = []
+        s.tap("suggestion 1")
+        s.tap("suggestion 2")
+        s.tap("suggestion 3")
+        #expect(Self.keys(s.harness.actions) == ["Control_L+z", "Control_L+Shift_L+z"], "an empty slot sends nothing")
+        s.settle(s.harness.engine.clipboardChanged(hasText: true))
+        #expect(s.bar.map(\.text) == ["Undo", "Redo", "Paste"])
+        // Nothing moved, nothing selected: a held space bar let go leaves the bar as it was.
+        var still = try SuggestionHarness()
+        still.harness.send(.began, x: x, y: y, touch: 1)
+        still.harness.wait(0.35)
+        let update = still.harness.send(.ended, x: x, y: y, touch: 1)
+        #expect(!update.asksClipboard)
     }
 
     /// Held still half a second longer before moving, the trackpad selects as it moves.
