@@ -90,7 +90,7 @@ func runAutoShowBench(keypane: String, layouts: String, library: LayoutLibrary) 
     }
     print("keypane RSS without the bus \(rss[false]!) KiB, with it \(rss[true]!) KiB (+\(rss[true]! - rss[false]!) KiB)")
 
-    let (child, _, window) = try bench.startAndWaitForMap(arguments + ["--auto-show"], className: "keypane",
+    let (child, _, window) = try bench.startAndWaitForMap(arguments + ["--auto-show=focus"], className: "keypane",
                                                            environment: environment)
     // Map and unmap of the keyboard's own window, as events: no polling of the window tree.
     XSelectInput(bench.dpy, window, StructureNotifyMask)
@@ -152,6 +152,64 @@ func runAutoShowBench(keypane: String, layouts: String, library: LayoutLibrary) 
               + "\(Int((child.cpuSeconds - cpuBefore) / Double(taps) * 1e6)) µs")
     }
 
+    /// The trackpad's moves in the focused field to the caret moved as the accessibility bus announces it
+    /// (Benchmarks/caret-events.py listening): the space bar held, then half a key every 80 ms, left and
+    /// right by turns, ten times.
+    func caretReadBack(in field: String) throws {
+        let output = "/tmp/keypane-bench-carets-\(getpid())"
+        unlink(output)
+        guard let listener = Child.spawn(["/bin/sh", "-c", "exec /usr/bin/python3 \"$0\" > \"$1\"", "Benchmarks/caret-events.py", output],
+                                         environment: ["DISPLAY=\(bench.display)"] + environment) else {
+            throw BenchError("cannot start Benchmarks/caret-events.py")
+        }
+        defer { listener.stop() }
+        let started = now()
+        while ((try? readText(output)) ?? "").isEmpty && now() < started + 5 { usleep(10_000) }
+        let space = letters.keys.first { $0.function.isSpace }!
+        let (sx, sy) = (ox + space.rect.x + space.rect.width / 2, oy + space.rect.y + space.rect.height / 2)
+        let unit = Double(letters.keys.first { $0.function == .text("w") }!.rect.x - key.x)
+        var latencies: [Double] = []
+        var total = 0
+        for round in 0..<10 {
+            XTestFakeMotionEvent(bench.dpy, -1, Int32(sx), Int32(sy), 0)
+            XTestFakeButtonEvent(bench.dpy, 1, 1, 0)
+            XFlush(bench.dpy)
+            usleep(400_000)
+            var moves: [Double] = []
+            for step in 1...8 {
+                let x = sx + Int(Double(step) * 0.5 * unit) * (round % 2 == 0 ? -1 : 1)
+                XTestFakeMotionEvent(bench.dpy, -1, Int32(x), Int32(sy), 0)
+                XFlush(bench.dpy)
+                moves.append(now())
+                usleep(80_000)
+            }
+            XTestFakeButtonEvent(bench.dpy, 1, 0, 0)
+            XFlush(bench.dpy)
+            usleep(300_000)
+            let announced = ((try? readText(output)) ?? "").split(separator: "\n").compactMap { Double($0.split(separator: " ")[0]) }
+            for (index, moved) in moves.enumerated() {
+                let next = index + 1 < moves.count ? moves[index + 1] : moved + 0.08
+                total += 1
+                if let caret = announced.first(where: { $0 > moved && $0 < next }) { latencies.append(caret - moved) }
+            }
+        }
+        // The baseline: an arrow key pressed (XTest, as a physical key) to the caret moved, 80 ms apart.
+        var arrows: [Double] = []
+        for index in 0..<40 {
+            let code = XKeysymToKeycode(bench.dpy, XStringToKeysym(index % 2 == 0 ? "Left" : "Right"))
+            let pressed = now()
+            XTestFakeKeyEvent(bench.dpy, UInt32(code), 1, 0)
+            XTestFakeKeyEvent(bench.dpy, UInt32(code), 0, 0)
+            XFlush(bench.dpy)
+            usleep(80_000)
+            let announced = ((try? readText(output)) ?? "").split(separator: "\n").compactMap { Double($0.split(separator: " ")[0]) }
+            if let caret = announced.first(where: { $0 > pressed }) { arrows.append(caret - pressed) }
+        }
+        print("keypane trackpad in \(field): finger move to the caret moved, as the bus announces it \(stats(latencies)) "
+              + "(\(latencies.count) of \(total) moves); baseline, an arrow key pressed to the caret moved \(stats(arrows))")
+    }
+    try caretReadBack(in: "a GTK entry")
+
     // The same in Firefox ESR, full screen on the test page, whose first answers to the bus are slow.
     if access("/usr/bin/firefox-esr", X_OK) == 0 {
         let home = "/tmp/keypane-bench-firefox-\(getpid())"
@@ -190,6 +248,15 @@ func runAutoShowBench(keypane: String, layouts: String, library: LayoutLibrary) 
             usleep(100_000)
         }
         print("keypane auto-show, click into a Firefox input to the keyboard mapped: \(stats(browserShows))")
+        // Text in the first input, then the trackpad in it.
+        bench.click(x: 170, y: 35)
+        usleep(500_000)
+        for _ in 0..<30 {
+            bench.click(x: ox + key.x + key.width / 2, y: oy + key.y + key.height / 2)
+            usleep(40_000)
+        }
+        usleep(300_000)
+        try caretReadBack(in: "a Firefox input")
     }
 
     // Idle with the bus connected and five applications open.
