@@ -37,6 +37,9 @@ public final class FocusWatcher {
     /// of it (`moveCaret`), until it answers.
     private var caret: Int?
     private var caretAsked: Int?
+    /// The selection the keyboard is making (`moveCaret(selecting:)`): where it began and where its moving
+    /// end is, until the caret moves otherwise.
+    private var selection: (anchor: Int, end: Int)?
     private static let events = ["object:state-changed:focused", "object:text-caret-moved"]
     /// The objects that announced the focus last, each with what it said it is and its process once
     /// asked: which of them has the focus.
@@ -134,6 +137,7 @@ public final class FocusWatcher {
         canRead = field.mayBeRead && hasText
         caret = nil
         caretAsked = nil
+        selection = nil
         focused(field)
     }
 
@@ -201,20 +205,36 @@ public final class FocusWatcher {
 extension FocusWatcher {
     /// Moves the focused field's caret by `characters` through its Text interface (SetCaretOffset), from
     /// where it is known to be: exact, and without a key the application could take for something else.
-    /// False, and nothing asked, where the caret cannot be set so (not known yet, a password, no Text
-    /// interface): arrow keys do it there. A move past the end stops at the end, which the field's caret
-    /// event then says.
-    public func moveCaret(by characters: Int) -> Bool {
-        guard canRead, let field, let from = caretAsked ?? caret,
-              let call = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Text", method: "SetCaretOffset")
+    /// `selecting`, the selection's moving end goes instead, from where the first such move found the
+    /// caret (AddSelection, then SetSelection; the field puts its caret at the moving end). False, and
+    /// nothing asked, where the caret cannot be set so (not known yet, a password, no Text interface):
+    /// arrow keys do it there. A move past the end stops at the end, which the field's caret event says.
+    public func moveCaret(by characters: Int, selecting: Bool) -> Bool {
+        guard canRead, let field, let from = selecting ? selection?.end ?? caretAsked ?? caret : caretAsked ?? caret
         else { return false }
         let to = max(0, from + characters)
+        let call: BusCall?, arguments: [BusCall.Argument]
+        if selecting, let made = selection {
+            call = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Text", method: "SetSelection")
+            arguments = [.int32(0), .int32(Int32(made.anchor)), .int32(Int32(to))]
+        } else if selecting {
+            call = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Text", method: "AddSelection")
+            arguments = [.int32(Int32(min(from, to))), .int32(Int32(max(from, to)))]
+        } else {
+            call = BusCall(lib: lib, object: field, interface: "org.a11y.atspi.Text", method: "SetCaretOffset")
+            arguments = [.int32(Int32(to))]
+        }
+        guard let call else { return false }
+        selection = selecting ? (selection?.anchor ?? from, to) : nil
         caretAsked = to
-        call.send([.int32(Int32(to))], timeout: Self.queryTimeout) { [weak self] _ in
+        call.send(arguments, timeout: Self.queryTimeout) { [weak self] _ in
             if self?.caretAsked == to { self?.caretAsked = nil }
         }
         return true
     }
+
+    /// The keyboard typed into the field: a selection it was making is over (the next starts afresh).
+    public func endSelection() { selection = nil }
 }
 
 /// Why the accessibility bus cannot be used.

@@ -172,16 +172,18 @@ public final class FieldFollower: EventSource {
     /// The keyboard typed into the field: the caret will move by as much; a read already due waits until
     /// these keystrokes have arrived too, and one under way is of text from before them.
     func typed(_ action: KeyAction) {
+        watcher?.endSelection()
         caretPrediction.sent(action)
         if contextRead.deadline != nil || contextReads.isUnderWay { readContextSoon() }
         contextReads.outdate()
     }
 
-    /// Moves the focused field's caret through the accessibility bus, where it can be set so; false where
-    /// it cannot (keys do it then). The caret's event of the move is the keyboard's own.
-    func moveCaret(by characters: Int) -> Bool {
-        guard watcher?.moveCaret(by: characters) == true else { return false }
-        caretPrediction.sent(.moveCaret(by: characters))
+    /// Moves the focused field's caret (or its selection's moving end) through the accessibility bus, where
+    /// it can be set so; false where it cannot (keys do it then). The caret's event of the move is the
+    /// keyboard's own.
+    func moveCaret(by characters: Int, selecting: Bool) -> Bool {
+        guard watcher?.moveCaret(by: characters, selecting: selecting) == true else { return false }
+        caretPrediction.sent(.moveCaret(by: characters, selecting: selecting))
         return true
     }
 

@@ -51,10 +51,10 @@ public final class Keyboard {
             case .text, .keysym:
                 type([action])
                 typed = true
-            case .moveCaret(let characters):
+            case .moveCaret(let characters, let selecting):
                 // The field's own caret where the bus can set it, else arrow keys.
-                if fields?.moveCaret(by: characters) == true { continue }
-                type(KeyAction.arrows(characters))
+                if fields?.moveCaret(by: characters, selecting: selecting) == true { continue }
+                type(KeyAction.arrows(characters, selecting: selecting))
                 typed = true
             case .nextKeyboard:
                 select((engine.current + 1) % engine.enabled.count)

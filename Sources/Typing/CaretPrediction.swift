@@ -21,7 +21,7 @@ public struct CaretPrediction: Sendable {
         switch action {
         case .text(let text): expected = caret + text.unicodeScalars.count
         case .keysym("BackSpace", let modifiers) where modifiers.isEmpty: expected = max(0, caret - 1)
-        case .moveCaret(let characters): expected = max(0, caret + characters)
+        case .moveCaret(let characters, _): expected = max(0, caret + characters)
         case .keysym: expected = nil
         default: break
         }

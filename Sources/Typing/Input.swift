@@ -31,9 +31,10 @@ public enum KeyAction: Equatable, Sendable {
     case text(String)
     /// Press and release this keysym, with these modifier keysyms held around it.
     case keysym(String, modifiers: [String])
-    /// Move the caret this many characters (left when negative): through the field's own caret where the
-    /// accessibility bus can set it, so the move is exact, else as Left or Right keys.
-    case moveCaret(by: Int)
+    /// Move the caret this many characters (left when negative), `selecting` from where a selection began
+    /// (the caret of the first such move): through the field's own caret and selection where the
+    /// accessibility bus can set them, so the move is exact, else as Left or Right keys (with Shift).
+    case moveCaret(by: Int, selecting: Bool)
     /// Show the next enabled keyboard.
     case nextKeyboard
     /// Show the enabled keyboard at this index.
@@ -52,9 +53,10 @@ public enum KeyAction: Equatable, Sendable {
     case editSettingsEntry(EntryEdit)
 
     /// The keys a caret move is made of where the field's caret cannot be set: Left or Right, one a
-    /// character.
-    public static func arrows(_ characters: Int) -> [KeyAction] {
-        Array(repeating: .keysym(characters < 0 ? "Left" : "Right", modifiers: []), count: abs(characters))
+    /// character, with Shift to select.
+    public static func arrows(_ characters: Int, selecting: Bool = false) -> [KeyAction] {
+        Array(repeating: .keysym(characters < 0 ? "Left" : "Right", modifiers: selecting ? ["Shift_L"] : []),
+              count: abs(characters))
     }
 
     /// What a plain text field holds once `actions` reach it: text typed, BackSpace deleting a character,

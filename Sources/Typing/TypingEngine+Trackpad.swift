@@ -116,10 +116,13 @@ extension TypingEngine {
         pad.carry.y -= Double(down)
         let modifiers = pad.selecting ? ["Shift_L"] : []
         if pad.selecting && (across != 0 || down != 0) { pad.selected = true }
-        // Across, the field's own caret where it can be set; selecting, and up or down, keys.
+        // Across, the field's own caret and selection where they can be set; up and down, keys (and in a
+        // field of lines a selection too, keys: a line up moves the caret where only the field knows).
         var steps = [(down < 0 ? "Up" : "Down", abs(down))]
-        if pad.selecting { steps.insert((across < 0 ? "Left" : "Right", abs(across)), at: 0) } else if across != 0 {
-            update.actions.append(.moveCaret(by: across))
+        if pad.selecting && fieldIsMultiLine {
+            steps.insert((across < 0 ? "Left" : "Right", abs(across)), at: 0)
+        } else if across != 0 {
+            update.actions.append(.moveCaret(by: across, selecting: pad.selecting))
         }
         for (key, count) in steps where count > 0 {
             update.actions += Array(repeating: KeyAction.keysym(key, modifiers: modifiers), count: count)

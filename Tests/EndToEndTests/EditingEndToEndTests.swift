@@ -158,7 +158,8 @@ import Testing
 
     /// Where the field's caret can be set over the accessibility bus, the trackpad sets it: in a GTK
     /// entry that takes Left and Right for itself, a slide back three characters and a tap on x put the x
-    /// inside the text (arrow keys would have left the caret at the end).
+    /// inside the text (arrow keys would have left the caret at the end); a selection made by the trackpad
+    /// is set the same way, and cut.
     @Test func theTrackpadSetsTheFieldsOwnCaret() throws {
         let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
         defer { rig.stop() }
@@ -175,6 +176,16 @@ import Testing
         try Self.trackpad(keys: -1.1, keyboard: rig.keyboard)
         try tapText("x", on: rig.keyboard)
         #expect(app.waitFor("plain", "one xtwo") == "one xtwo")
+
+        // Held still 0.9 s, the trackpad selects as it moves: to the end, then back over "two", over the
+        // bus (Shift+Left would not reach this entry); Cut takes it.
+        try Self.trackpad(keys: 1.1, keyboard: rig.keyboard)
+        try Self.selectBack(1.1, keyboard: rig.keyboard)
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        let bar = SuggestionsEndToEndTests.waitForBar(rig.session) { $0.prefix(2) == ["Cut", "Copy"] }
+        #expect(bar.prefix(2) == ["Cut", "Copy"], "\(bar)")
+        rig.keyboard.tap(try #require(letters.key(action: "suggestion:0")), hold: 0.08)
+        #expect(app.waitFor("plain", "one x") == "one x")
         rig.finish()
     }
 
@@ -286,6 +297,29 @@ import Testing
         try tapText("x", on: rig.keyboard)
         _ = waitUntil { title = rig.session.title(of: "Navigator") ?? ""; return title.hasPrefix("textarea=abxcd") }
         #expect(title.hasPrefix("textarea=abxcd"), "\(title)")
+        // Held still first, it selects as it moves: "bx", which Cut takes.
+        try Self.selectBack(0.8, keyboard: rig.keyboard)
+        let letters = try rig.keyboard.geometry(type: "default", layer: "letters")
+        _ = SuggestionsEndToEndTests.waitForBar(rig.session) { $0.prefix(2) == ["Cut", "Copy"] }
+        rig.keyboard.tap(try #require(letters.key(action: "suggestion:0")), hold: 0.08)
+        _ = waitUntil { title = rig.session.title(of: "Navigator") ?? ""; return title.hasPrefix("textarea=acd") }
+        #expect(title.hasPrefix("textarea=acd"), "\(title)")
         rig.finish()
+    }
+
+    /// The mouse holds the space bar still 0.9 s (the trackpad then selects), slides `keys` key widths
+    /// left in ten slow steps, and lets go.
+    static func selectBack(_ keys: Double, keyboard: LiveKeyboard) throws {
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let space = try #require(letters.keys.first { $0.text == " " })
+        let width = Double(try #require(letters.key(label: "q")).width) * 1.15
+        let (x, y) = (keyboard.frame.x + space.centre.0, keyboard.frame.y + space.centre.1)
+        keyboard.session.press(x: x, y: y)
+        usleep(900_000)
+        for step in 1...10 {
+            keyboard.session.move(x: x - Int(keys * width * Double(step) / 10), y: y)
+            usleep(40_000)
+        }
+        keyboard.session.release()
     }
 }

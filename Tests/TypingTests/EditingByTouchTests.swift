@@ -11,7 +11,7 @@ import Words
     /// The keys actions press, a caret move as the arrow keys it is made of where the caret cannot be set.
     static func keys(_ actions: [KeyAction]) -> [String] {
         actions.flatMap { action -> [String] in
-            if case .moveCaret(let characters) = action { return keys(KeyAction.arrows(characters)) }
+            if case .moveCaret(let characters, let selecting) = action { return keys(KeyAction.arrows(characters, selecting: selecting)) }
             guard case .keysym(let name, let modifiers) = action else { return [] }
             return [(modifiers + [name]).joined(separator: "+")]
         }
