@@ -197,12 +197,15 @@ public final class Keyboard {
     func choose(_ choice: FieldChoice) {
         if keyboardEngine.library[choice.type.rawValue] == nil { _ = readLayout(choice.type.rawValue) }
         // Under the settings panel, the field's keyboard waits for the panel to close.
-        changeKeyboardEngine { engine in
+        let terminalBar = changeKeyboardEngine { engine in
             let name = engine.keyboard(for: choice.type) ?? engine.enabled[engine.current]
+            engine.fieldIsTerminal = choice.terminal
             engine.show(layout: name, returnKey: choice.returnKey, traits: choice.traits)
             engine.fieldIsMultiLine = choice.multiLine
+            return engine.offerTerminalEditBar()
         }
         display.noteAllChanged()
+        if !settings.isOpen { apply(terminalBar) }
     }
 
     /// Reads a layout not read yet (a keyboard type's, at the first field of that type, or another

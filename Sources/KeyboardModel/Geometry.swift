@@ -138,6 +138,8 @@ public struct LayoutOptions: Equatable, Sendable {
     /// Whether the suggestion bar is shown above the keys of the keyboards for prose
     /// (`KeyboardType.hasSuggestionBar`).
     public var showsSuggestions: Bool
+    /// Whether the bar is shown for edit actions alone, on any keyboard (a terminal's, which has no words).
+    public var showsEditBar = false
     /// What the space bar says, in both width classes: the language's name while the Globe key switches
     /// between languages (nil: iOS's "space" on a phone's keyboard, nothing on a tablet's).
     public var spaceLabel: String?
@@ -180,7 +182,7 @@ public enum KeyboardLayoutEngine {
         guard layout.layers.contains(layer) else { throw .unknownLayer(layer, layers: layout.layers) }
         let widthClass = WidthClass(width: width)
         // The suggestion bar: a row of three slots above the keys, `barShare` of a row tall.
-        let bar = options.showsSuggestions && layout.type.hasSuggestionBar
+        let bar = options.showsSuggestions && layout.type.hasSuggestionBar || options.showsEditBar
         // On a phone, the dismiss key (which iPhone does not have) costs the space bar nothing: it goes to the
         // bar's end, or where there is no bar, into the Globe key's list (the engine adds "Hide keyboard").
         // Dwell keeps it in its row, beside its pause key; a pad keeps it in its column.

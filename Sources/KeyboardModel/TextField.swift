@@ -56,9 +56,11 @@ public struct TextField: Equatable, Sendable {
                                                             smartDashes: false, secureEntry: true))
         }
         if role == .terminal {
-            return FieldChoice(type: .desktop, returnKey: .default,
-                               traits: TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
-                                                            autocorrection: false, smartQuotes: false, smartDashes: false))
+            var choice = FieldChoice(type: .desktop, returnKey: .default,
+                                     traits: TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none,
+                                                                  autocorrection: false, smartQuotes: false, smartDashes: false))
+            choice.terminal = true
+            return choice
         }
         switch inputType {
         case "email": return FieldChoice(type: .email)
@@ -89,6 +91,8 @@ public struct FieldChoice: Equatable, Sendable {
     public var traits: TextTraits.Overrides
     /// The field holds lines of text (a text view, a textarea): the trackpad moves its caret up and down.
     public var multiLine = false
+    /// The field is a terminal's: its edit actions are Ctrl+Shift+C and V, in a bar of their own.
+    public var terminal = false
 
     public init(type: KeyboardType, returnKey: ReturnKeyType = .default, traits: TextTraits.Overrides = .init(),
                 multiLine: Bool = false) {

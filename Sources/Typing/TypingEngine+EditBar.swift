@@ -18,10 +18,23 @@ extension TypingEngine {
     static let historyActions = [EditAction(title: "Undo", key: "z", modifiers: ["Control_L"]),
                                  EditAction(title: "Redo", key: "z", modifiers: ["Control_L", "Shift_L"])]
     static let paste = EditAction(title: "Paste", key: "v", modifiers: ["Control_L"])
+    /// A terminal's: copy (its own selection, made by touch or mouse) and paste, with Ctrl+Shift as
+    /// terminals take them; its first slot is empty.
+    static let terminalActions = [EditAction(title: "", key: "", modifiers: []),
+                                  EditAction(title: "Copy", key: "c", modifiers: ["Control_L", "Shift_L"]),
+                                  EditAction(title: "Paste", key: "v", modifiers: ["Control_L", "Shift_L"])]
 
     /// The actions the edit bar's slots hold now.
     var editActions: [EditAction] {
-        (editBarSelection ? Self.selectionActions : Self.historyActions) + [Self.paste]
+        if fieldIsTerminal { return Self.terminalActions }
+        return (editBarSelection ? Self.selectionActions : Self.historyActions) + [Self.paste]
+    }
+
+    /// A terminal's field shown: its bar offers copy, and paste while the clipboard holds text.
+    public mutating func offerTerminalEditBar() -> Update {
+        var update = Update()
+        if fieldIsTerminal && showsBar { offerEditActions(selection: false, &update) }
+        return update
     }
 
     /// The bar offers the edit actions for a selection, or for none; and the display is asked whether
@@ -53,7 +66,7 @@ extension TypingEngine {
         let actions = editActions
         guard slot < actions.count, slot < state.bar.count, !state.bar[slot].text.isEmpty else { return }
         update.actions.append(.keysym(actions[slot].key, modifiers: actions[slot].modifiers))
-        if editBarSelection && actions[slot].key != "v" {
+        if !fieldIsTerminal && editBarSelection && actions[slot].key != "v" {
             // What was selected is on the clipboard now; cut, it is gone, and the bar offers undo and paste.
             clipboardHasText = true
             if actions[slot].key == "x" { editBarSelection = false }

@@ -80,6 +80,8 @@ extension TypingEngine {
     func shownOptions(for layout: Layout) -> LayoutOptions {
         var shown = library.options(options, for: layout, among: enabled, languageKeyboard: languageKeyboard)
         shown.showsSuggestions = suggestionsEnabled && !traits.secureEntry && dictionaryLanguage(of: layout) != nil
+            && !fieldIsTerminal
+        shown.showsEditBar = fieldIsTerminal && !traits.secureEntry
         return shown
     }
 

@@ -29,7 +29,7 @@ extension TypingEngine {
     /// Whether a press on a letter may become a stroke: slide to type is on, the bar shows (a dictionary
     /// in the keyboard's language, suggestions on), and the field is not secret.
     var strokesAllowed: Bool {
-        slideToTypeEnabled && showsBar && !traits.secureEntry && layout.type != .namePhonePad && state.modifiers.isEmpty
+        slideToTypeEnabled && showsWords && !traits.secureEntry && layout.type != .namePhonePad && state.modifiers.isEmpty
     }
 
     /// What a press that went down on `key` starts tracking, if it may become a stroke.

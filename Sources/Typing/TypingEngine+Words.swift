@@ -46,6 +46,8 @@ extension TypingEngine {
 
     /// Whether the bar is on screen.
     public var showsBar: Bool { geometry.keys.contains { $0.function.isSuggestion } }
+    /// Whether the bar is one of words (never a terminal's: its bar holds edit actions alone).
+    var showsWords: Bool { showsBar && layout.type.hasSuggestionBar && !fieldIsTerminal }
 
     /// Whether what is typed here may be learned: not a password, not an address, not a terminal, and only
     /// in the dictionary's language.
@@ -71,7 +73,7 @@ extension TypingEngine {
     /// passwords, addresses or terminals).
     func replacement(for typed: String) -> String? {
         // Not where a delete just brought the shortcut back: the user meant it.
-        guard showsBar, !traits.secureEntry, !typed.isEmpty, typed != word.keptAsTyped else { return nil }
+        guard showsWords, !traits.secureEntry, !typed.isEmpty, typed != word.keptAsTyped else { return nil }
         return replacements.phrase(for: typed)
     }
 
@@ -83,7 +85,7 @@ extension TypingEngine {
 
     /// What to decode now: the word's taps and the word before; nil where no bar is shown.
     public func suggestionRequest() -> SuggestionRequest? {
-        guard showsBar else { return nil }
+        guard showsWords else { return nil }
         if let stroke = word.pendingStroke {
             return SuggestionRequest(generation: word.generation, taps: [], previous: previousWordForStroke(),
                                      plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en",
@@ -98,7 +100,7 @@ extension TypingEngine {
     /// A decoded result: shown when it is for the word as it is now, dropped when the word moved on.
     public mutating func receive(_ suggestions: Suggestions) -> Update {
         var update = Update()
-        guard suggestions.generation == word.generation, showsBar, !word.editBar else { return update }
+        guard suggestions.generation == word.generation, showsWords, !word.editBar else { return update }
         if word.pendingStroke != nil {
             if let words = suggestions.strokeWords { receiveStroke(words, &update) }
             return update
@@ -200,7 +202,7 @@ extension TypingEngine {
             word.lastCorrection = (typed, phrase)
             return composer.correct(count: taps.count, typed: typed, with: phrase, then: separator, at: time)
         }
-        if correcting, mayCorrect, showsBar, let result = word.result, result.generation == word.generation,
+        if correcting, mayCorrect, showsWords, let result = word.result, result.generation == word.generation,
            var correction = result.correction, !Suggester.isExempt(typed) {
             if traits.smartQuotes { correction = String(correction.map { $0 == "'" ? "’" : $0 }) }
             word.lastCorrection = (typed, correction)
@@ -235,7 +237,7 @@ extension TypingEngine {
     /// typed even when the bar is a letter behind (a tap faster than the decoder): the person chose
     /// what they saw; the typed slot then keeps the word as it is now.
     mutating func chooseSuggestion(_ slot: Int, at time: Double, _ update: inout Update) {
-        if word.editBar { return chooseEditAction(slot, &update) }
+        if word.editBar || fieldIsTerminal { return chooseEditAction(slot, &update) }
         guard slot < state.bar.count, let result = word.result, slot < result.slots.count else { return }
         let typed = String(word.taps.map(\.character))
         let chosen = result.slots[slot].kind == .typed && !typed.isEmpty ? typed : state.bar[slot].text

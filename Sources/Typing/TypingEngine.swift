@@ -75,6 +75,8 @@ public struct TypingEngine: Sendable {
     /// The focused field is known to hold lines: the trackpad moves up and down too. Elsewhere (a
     /// one-line entry, where Up and Down move the focus; a shell, where they recall history) it does not.
     public var fieldIsMultiLine = false
+    /// The focused field is a terminal's: a bar of edit actions of its own (Copy, Paste with Ctrl+Shift).
+    public var fieldIsTerminal = false
     /// The word being typed (TypingEngine+Words.swift).
     var word = WordInProgress()
 
@@ -352,7 +354,7 @@ public struct TypingEngine: Sendable {
         var layer = baseLayer
         if layer == "letters" && state.shift != .off && layout.layers.contains("shifted") { layer = "shifted" }
         options = shownOptions(for: layout)
-        let key = "\(enabled[current])/\(layer)/\(options.showsSuggestions)/\(options.spaceLabel ?? "")/\(languageKeyboard)"
+        let key = "\(enabled[current])/\(layer)/\(options.showsSuggestions)/\(fieldIsTerminal)/\(options.spaceLabel ?? "")/\(languageKeyboard)"
         if geometryCacheSize != (size.width, size.height) {
             geometryCache = [:]
             geometryCacheSize = (size.width, size.height)

@@ -21,6 +21,8 @@ struct RenderCommand {
             .flag("dwell-pause", "Show dwell's pause key, as with --dwell (default: off)."),
             .flag("suggestions", "Show the suggestion bar above the keys of the prose keyboards, as the live keyboard "
                   + "does (default: on)."),
+            .flag("terminal", "Draw the keyboard as a terminal's field gets it: a bar of edit actions (Copy, Paste) "
+                  + "and no words (default: off)."),
             .value("bar", "words", "The words in the bar's slots, separated by '|': \"word\" in quotes is the word as "
                    + "typed, [word] the correction space would make."),
             .value("shift", "state", "Show the shift key latched: off (the default), on or caps-lock."),
@@ -105,11 +107,13 @@ struct RenderCommand {
         case "caps-lock": shiftState = .capsLock
         default: fail("unknown shift state '\(shift)': expected off, on or caps-lock")
         }
-        let base = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
+        let terminal = options.flag("terminal", default: false)
+        var base = LayoutOptions(returnKey: returnKey, showsGlobe: options.flag("globe", default: true),
                                  showsDwellPause: options.flag("dwell-pause", default: false),
                                  // Keyboards of a language without a dictionary show no bar.
-                                 showsSuggestions: options.flag("suggestions", default: true)
+                                 showsSuggestions: options.flag("suggestions", default: true) && !terminal
                                      && Assets.dictionaries()[Language.primary(layout.language ?? "en")] != nil)
+        base.showsEditBar = terminal
         // The space bar names the language when --languages names several, and the function keys speak the
         // first one's, as the live keyboard's do.
         let layoutOptions = library.options(base, for: layout, among: languages ?? [],

@@ -60,6 +60,8 @@ import TestSupport
         rig.click(app.centres["terminal"]!)
         #expect(rig.status(["visible": "yes", "type": "desktop", "secure": "no", "layer": "letters"])
                 == ["visible": "yes", "type": "desktop", "secure": "no", "layer": "letters"])
+        // A terminal's keyboard has its bar of edit actions.
+        rig.keyboard.extra += ["--terminal"]
         let desktop = try rig.keyboard.geometry(type: "desktop", layer: nil)
         for character in "ls -l" {
             rig.keyboard.tap(try #require(desktop.keys.first { $0.text == String(character) }, "\(character)"))

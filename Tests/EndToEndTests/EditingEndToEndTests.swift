@@ -230,6 +230,34 @@ import Testing
         rig.finish()
     }
 
+    /// A terminal (GTK's VTE) focused: its keyboard's bar offers Copy, and Paste while another application
+    /// holds text on the clipboard; Paste sends Ctrl+Shift+V, which the terminal takes.
+    @Test func aTerminalsBarPastesTheClipboard() throws {
+        let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
+        defer { rig.stop() }
+        #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
+        _ = try rig.session.start("/usr/bin/python3", ["-c", """
+            import gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gdk, Gtk
+            Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text("elsewhere", -1)
+            Gtk.main()
+            """])
+        let typed = rig.session.directory.appendingPathComponent("t.out")
+        let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py", widgets: 5,
+                                   arguments: [typed.path])
+        usleep(500_000)
+        rig.click(app.centres["terminal"]!)
+        #expect(rig.status(["visible": "yes", "type": "desktop"]) == ["visible": "yes", "type": "desktop"])
+        let bar = SuggestionsEndToEndTests.waitForBar(rig.session) { $0 == ["", "Copy", "Paste"] }
+        #expect(bar == ["", "Copy", "Paste"])
+        rig.keyboard.extra += ["--terminal"]
+        let desktop = try rig.keyboard.geometry(type: "desktop", layer: nil)
+        rig.keyboard.tap(try #require(desktop.key(action: "suggestion:2")), hold: 0.08)
+        #expect(waitUntil(timeout: 3) { ((try? String(contentsOf: typed, encoding: .utf8)) ?? "").contains("elsewhere") })
+        rig.finish()
+    }
+
     /// The mouse holds the space bar, then moves `rows` rows (up when negative) and `keys` key widths
     /// (left when negative) in small, slow steps, and lets go.
     static func trackpad(rows: Double = 0, keys: Double = 0, keyboard: LiveKeyboard) throws {

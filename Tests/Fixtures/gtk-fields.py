@@ -37,6 +37,21 @@ terminal.spawn_async(Vte.PtyFlags.DEFAULT, None,
                      ["/bin/sh", "-c", 'stty raw -echo; exec cat > "$0"', sys.argv[1] if len(sys.argv) > 1 else "/dev/null"],
                      None, GLib.SpawnFlags.DEFAULT, None, None, -1, None, None, None)
 widgets["terminal"] = terminal
+# Ctrl+Shift+C and V copy and paste, as GNOME Terminal, Xfce's and Tilix bind them around their VTE.
+def terminal_key(_, event):
+    shortcut = Gdk.ModifierType.CONTROL_MASK | Gdk.ModifierType.SHIFT_MASK
+    if event.state & shortcut != shortcut:
+        return False
+    if event.keyval in (Gdk.KEY_V, Gdk.KEY_v):
+        terminal.paste_clipboard()
+        return True
+    if event.keyval in (Gdk.KEY_C, Gdk.KEY_c):
+        terminal.copy_clipboard_format(Vte.Format.TEXT)
+        return True
+    return False
+
+
+terminal.connect("key-press-event", terminal_key)
 button = Gtk.Button(label="OK")
 widgets["button"] = button
 for widget in widgets.values():

@@ -145,6 +145,32 @@ import Words
         #expect(!update.asksClipboard)
     }
 
+    /// A terminal's field: its keyboard (the desktop one) gets a bar of its own, with Copy, and Paste while
+    /// the clipboard holds text, as Ctrl+Shift+C and V; typing leaves it as it is, with no words.
+    @Test func aTerminalsBarCopiesAndPastesWithShift() throws {
+        var k = try Harness(["default", "desktop"], width: 1024, height: 400)
+        k.engine.fieldIsTerminal = true
+        k.engine.show(layout: "desktop", returnKey: .default)
+        let offered = k.engine.offerTerminalEditBar()
+        #expect(offered.asksClipboard)
+        #expect(k.engine.state.bar.map(\.text) == ["", "Copy", ""])
+        _ = k.engine.clipboardChanged(hasText: true)
+        #expect(k.engine.state.bar.map(\.text) == ["", "Copy", "Paste"])
+        k.tap("g")
+        k.tap("i")
+        k.tap("suggestion 3")
+        k.tap("suggestion 2")
+        k.tap("suggestion 1")
+        #expect(Self.keys(k.typed().filter { if case .keysym = $0 { true } else { false } })
+                == ["Control_L+Shift_L+v", "Control_L+Shift_L+c"])
+        #expect(k.engine.state.bar.map(\.text) == ["", "Copy", "Paste"])
+        #expect(k.engine.suggestionRequest() == nil, "no words in a terminal")
+        // Another field: the desktop keyboard without the bar.
+        k.engine.fieldIsTerminal = false
+        k.engine.show(layout: "desktop", returnKey: .default)
+        #expect(!k.engine.showsBar)
+    }
+
     /// Held still half a second longer before moving, the trackpad selects as it moves.
     @Test func holdingLongerBeforeMovingSelects() throws {
         var k = try Harness()
