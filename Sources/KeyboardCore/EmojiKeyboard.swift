@@ -79,11 +79,13 @@ public final class EmojiKeyboard: EventSource {
     /// first page is put in from its own few lines, to be drawn ahead: its keys' images are the same once
     /// all are in.
     func prepareIfWanted() {
-        let engine = keyboard.engine
-        guard isPending, engine.enabled[(engine.current + 1) % engine.enabled.count] == EmojiBoard.name,
-              engine.state.pressed.contains(where: { engine.geometry.keys[$0].function == .globe }) else { return }
+        // Read in place: this runs at the end of every round, and a copy of the engine retains each of its parts.
+        let enabled = keyboard.engine.enabled, next = (keyboard.engine.current + 1) % enabled.count
+        guard isPending, enabled[next] == EmojiBoard.name,
+              keyboard.engine.state.pressed.contains(where: { keyboard.engine.geometry.keys[$0].function == .globe })
+        else { return }
         read()
-        if engine.emoji?.catalog.groups.isEmpty ?? false, let firstPage = configuration.emojiCatalog?(true) {
+        if keyboard.engine.emoji?.catalog.groups.isEmpty ?? false, let firstPage = configuration.emojiCatalog?(true) {
             keyboard.addEmoji(EmojiBoard(catalog: firstPage))
         }
     }

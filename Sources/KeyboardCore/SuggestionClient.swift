@@ -63,10 +63,10 @@ public final class SuggestionClient: EventSource {
     /// Asks for suggestions when the word or the keyboard changed since the last request. Called at the
     /// end of every round, so it compares one number before building anything.
     func askIfChanged() {
-        let engine = keyboard.engine
-        guard let worker, engine.suggestionGeneration != lastGeneration else { return }
-        lastGeneration = engine.suggestionGeneration
-        if let request = engine.suggestionRequest() { worker.ask(request) }
+        // Read in place: a copy of the engine at every round costs a retain of each of its parts.
+        guard let worker, keyboard.engine.suggestionGeneration != lastGeneration else { return }
+        lastGeneration = keyboard.engine.suggestionGeneration
+        if let request = keyboard.engine.suggestionRequest() { worker.ask(request) }
     }
 
     /// Tells the learner of the words an update typed.

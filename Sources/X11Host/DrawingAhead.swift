@@ -43,17 +43,26 @@ final class DrawingAhead: EventSource {
         var pending: Bool
     }
 
+    /// What the keys drawn ahead depend on, read from the engine in place (this runs at the end of every
+    /// round; a copy of the engine would retain each of its parts).
+    private func currentPlan() -> Plan {
+        let enabled = keyboard.engine.enabled, current = keyboard.engine.current
+        let globeHeld = keyboard.engine.state.pressed.contains { keyboard.engine.geometry.keys[$0].function == .globe }
+        let usesEmoji = keyboard.engine.emoji.map { !$0.recent.isEmpty } ?? false
+        let size = keyboard.engine.size
+        return Plan(shown: enabled[current], layer: keyboard.engine.layer, width: size.width, height: size.height,
+                    next: enabled[(current + 1) % enabled.count], wanted: globeHeld || usesEmoji,
+                    pending: keyboard.emoji.isPending)
+    }
+
     /// Plans the keys to draw ahead, when the keyboard shown or its layer changed.
     func replan() {
-        let engine = keyboard.engine
-        let shown = engine.enabled[engine.current]
-        let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
-        let next = engine.enabled[(engine.current + 1) % engine.enabled.count]
-        let usesEmoji = engine.emoji.map { !$0.recent.isEmpty } ?? false
-        let plan = Plan(shown: shown, layer: engine.layer, width: engine.size.width, height: engine.size.height,
-                        next: next, wanted: globeHeld || usesEmoji, pending: keyboard.emoji.isPending)
+        let plan = currentPlan()
         guard plan != self.plan else { return }
         self.plan = plan
+        let engine = keyboard.engine
+        let (shown, next) = (plan.shown, plan.next)
+        let globeHeld = engine.state.pressed.contains { engine.geometry.keys[$0].function == .globe }
         var ahead: [KeyboardGeometry] = []
         if engine.layout.type == .emoji {
             let pages = engine.geometry.keys.compactMap { key -> String? in
@@ -61,7 +70,7 @@ final class DrawingAhead: EventSource {
                 return page
             }
             ahead = pages.reversed().compactMap { engine.geometry(of: shown, layer: $0) }
-        } else if next == EmojiBoard.name ? (globeHeld || usesEmoji) && !(engine.emoji?.catalog.groups.isEmpty ?? true) : globeHeld {
+        } else if next == EmojiBoard.name ? plan.wanted && !(engine.emoji?.catalog.groups.isEmpty ?? true) : globeHeld {
             // Another language's letters (Cyrillic, Greek) take a while the first time too.
             ahead = [engine.geometry(of: next, layer: nil)].compactMap { $0 }
         }

@@ -30,6 +30,9 @@ final class Painter {
     /// Everything is to be drawn again (another keyboard, another size).
     func noteAll() { pending.all = true }
 
+    /// Whether anything waits to be drawn.
+    var hasPending: Bool { pending.all || !pending.keys.isEmpty || pending.popups || pending.trail }
+
     /// Draws what changed since the last call.
     func drawPending(_ engine: TypingEngine, handle: Rect?) {
         defer { pending = (false, [], false, false) }
