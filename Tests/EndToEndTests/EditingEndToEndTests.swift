@@ -214,13 +214,7 @@ import Testing
         #expect(app.waitFor("plain", "one two") == "one two")
 
         // Another application puts text on the clipboard: the next time, paste is offered.
-        _ = try rig.session.start("/usr/bin/python3", ["-c", """
-            import gi
-            gi.require_version("Gtk", "3.0")
-            from gi.repository import Gdk, Gtk
-            Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text("elsewhere", -1)
-            Gtk.main()
-            """])
+        try Self.holdOnClipboard("elsewhere", session: rig.session)
         usleep(800_000)
         try Self.trackpad(keys: -0.7, keyboard: rig.keyboard)
         let pasting = SuggestionsEndToEndTests.waitForBar(rig.session) { $0 == ["Undo", "Redo", "Paste"] }
@@ -236,13 +230,7 @@ import Testing
         let rig = try AutoShowRig(arguments: ["--keyboards", "default", "--autocapitalization", "none"])
         defer { rig.stop() }
         #expect(waitUntil { rig.bus.accessibilityEnabled() == true })
-        _ = try rig.session.start("/usr/bin/python3", ["-c", """
-            import gi
-            gi.require_version("Gtk", "3.0")
-            from gi.repository import Gdk, Gtk
-            Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text("elsewhere", -1)
-            Gtk.main()
-            """])
+        try Self.holdOnClipboard("elsewhere", session: rig.session)
         let typed = rig.session.directory.appendingPathComponent("t.out")
         let app = try FieldsWindow(session: rig.session, environment: rig.bus.environment, script: "gtk-fields.py", widgets: 5,
                                    arguments: [typed.path])
@@ -333,6 +321,18 @@ import Testing
         _ = waitUntil { title = rig.session.title(of: "Navigator") ?? ""; return title.hasPrefix("textarea=acd") }
         #expect(title.hasPrefix("textarea=acd"), "\(title)")
         rig.finish()
+    }
+
+    /// Another application (a GTK program of a few lines) puts `text` on the clipboard and keeps it there.
+    static func holdOnClipboard(_ text: String, session: XSession) throws {
+        _ = try session.start("/usr/bin/python3", ["-c", """
+            import sys
+            import gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gdk, Gtk
+            Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text(sys.argv[1], -1)
+            Gtk.main()
+            """, text])
     }
 
     /// The mouse holds the space bar still 0.9 s (the trackpad then selects), slides `keys` key widths
