@@ -33,7 +33,10 @@ public struct TypingEngine: Sendable {
     public internal(set) var traitOverrides: TextTraits.Overrides
     /// Traits the focused field asks for (a password's), over the command line's; kept through Globe
     /// switches until another field is shown.
-    public private(set) var fieldTraits = TextTraits.Overrides()
+    public internal(set) var fieldTraits = TextTraits.Overrides()
+    /// The language keyboard last shown (the default keyboard until one is): the language fields are
+    /// typed in.
+    public internal(set) var languageKeyboard = "default"
     /// Whether shift is on because autocapitalization put it on (not a tap).
     var autoShift = false
     /// The languages there are dictionaries for (primary tags: en, de): their keyboards show suggestions.
@@ -103,7 +106,7 @@ public struct TypingEngine: Sendable {
     /// The layers laid out so far at the current size, so that shift and layer keys switch without laying
     /// out again. A size change starts it afresh; past `geometryCacheLimit` (more than a person's usual
     /// keyboards and layers: a geometry is some 10 KiB) it starts again.
-    private var geometryCache: [String: KeyboardGeometry] = [:]
+    var geometryCache: [String: KeyboardGeometry] = [:]
     private var geometryCacheSize = (width: 0, height: 0)
     static let geometryCacheLimit = 16
 
@@ -177,25 +180,6 @@ public struct TypingEngine: Sendable {
         }
     }
 
-    /// Shows another enabled keyboard, on its first layer.
-    public mutating func select(keyboard index: Int) {
-        guard enabled.indices.contains(index) else { return }
-        current = index
-        if layout.type == .default && layout.language != nil { languageKeyboard = enabled[index] }
-        baseLayer = layout.defaultLayer
-        state.shift = .off
-        autoShift = false
-        state.modifiers = []
-        state.lockedModifiers = []
-        composer.traits = fieldTraits.applied(to: traitOverrides.applied(to: .defaults(for: layout.type)))
-        composer.quotes = Quotes(language: layout.language)
-        refreshEmojiIfStale()
-        try? relayout()
-        var update = Update()
-        restartWord(&update)
-        autoCapitalize(&update)
-    }
-
     /// Forgets what was typed, as when the focus or the caret moved: input starts afresh.
     public mutating func resetContext() -> Update {
         var update = Update()
@@ -214,31 +198,6 @@ public struct TypingEngine: Sendable {
         if composer.record != old { restartWord(&update) }
         autoCapitalize(&update)
         return update
-    }
-
-    /// The language keyboard last shown (the default keyboard until one is): the language fields are
-    /// typed in.
-    public private(set) var languageKeyboard = "default"
-
-    /// The keyboard for a field of a type, in the language last shown: that language's own keyboard for
-    /// text, the email or URL keyboard with its letters (`LayoutLibrary.rebased`); the type's layout where
-    /// there is no such keyboard. Nil when the layouts lack the type.
-    public mutating func keyboard(for type: KeyboardType) -> String? {
-        if type == .default, library[languageKeyboard] != nil { return languageKeyboard }
-        guard library[type.rawValue] != nil else { return nil }
-        return library.rebased(type.rawValue, on: languageKeyboard) ?? type.rawValue
-    }
-
-    /// Shows the keyboard of a given layout name with a Return key and the traits of the field it is for.
-    /// The Globe key offers the configured keyboards, and this one while it is shown for its field.
-    public mutating func show(layout name: String, returnKey: ReturnKeyType, traits: TextTraits.Overrides = .init()) {
-        guard library[name] != nil else { return }
-        fieldTraits = traits
-        composer.reset()
-        enabled = configured.contains(name) ? configured : configured + [name]
-        options = LayoutOptions(returnKey: returnKey, showsGlobe: enabled.count > 1, showsDwellPause: timing.dwell > 0)
-        geometryCache = [:]
-        select(keyboard: enabled.firstIndex(of: name)!)
     }
 
     /// Whether a finger (or the pointer) is down on the keyboard.
