@@ -92,29 +92,16 @@ final class CaretWatch {
     var activeWindowIsFullScreen: Bool {
         guard activeWindow != 0 else { return false }
         let fullScreen = connection.atom("_NET_WM_STATE_FULLSCREEN")
-        return numbers(of: activeWindow, connection.atom("_NET_WM_STATE"), type: UInt(XA_ATOM), most: 64).contains(fullScreen)
+        return connection.numbers(of: activeWindow, connection.atom("_NET_WM_STATE"), type: UInt(XA_ATOM), most: 64).contains(fullScreen)
     }
 
     /// The active window's process, as it says in _NET_WM_PID; nil when it does not say.
     var activeProcess: Int? {
         guard activeWindow != 0 else { return nil }
-        return numbers(of: activeWindow, connection.atom("_NET_WM_PID"), type: UInt(XA_CARDINAL), most: 1).first.map { Int($0) }
+        return connection.numbers(of: activeWindow, connection.atom("_NET_WM_PID"), type: UInt(XA_CARDINAL), most: 1).first.map { Int($0) }
     }
 
     private func readActiveWindow() -> UInt {
-        numbers(of: connection.rootWindow, activeWindowAtom, type: UInt(XA_WINDOW), most: 1).first ?? 0
-    }
-
-    /// A window property of 32-bit items (atoms, windows, cardinals), at most `most` of them; none when
-    /// the window does not have it.
-    private func numbers(of window: UInt, _ atom: UInt, type wanted: UInt, most: Int) -> [UInt] {
-        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, atom, 0, most, 0, wanted,
-                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        // Format 32 comes as C longs.
-        guard format == 32 else { return [] }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        connection.numbers(of: connection.rootWindow, activeWindowAtom, type: UInt(XA_WINDOW), most: 1).first ?? 0
     }
 }

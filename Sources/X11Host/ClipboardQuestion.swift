@@ -34,20 +34,10 @@ final class ClipboardQuestion {
         if let answer = waiting {
             waiting = nil
             // No property: the owner refused the conversion.
-            answer(event.xselection.property != 0 && offeredTargets().contains(where: textTargets.contains))
+            let offered = event.xselection.property == 0 ? []
+                : connection.numbers(of: window, property, type: UInt(XA_ATOM), most: 256, delete: true)
+            answer(offered.contains(where: textTargets.contains))
         }
         return true
-    }
-
-    /// The targets the owner put on the keyboard's window, taken off it.
-    private func offeredTargets() -> [UInt] {
-        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(connection.display, window, property, 0, 256, 1, UInt(XA_ATOM),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        // Format 32 comes as C longs.
-        guard format == 32 else { return [] }
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 }

@@ -83,6 +83,19 @@ public final class DisplayConnection {
         return String(decoding: fields[2], as: UTF8.self).split(separator: ",").map(String.init)
     }
 
+    /// A window property of 32-bit items (atoms, windows, cardinals), at most `most` of them, taken off the
+    /// window with `delete`; none when the window does not have it.
+    public func numbers(of window: UInt, _ property: UInt, type wanted: UInt, most: Int, delete: Bool = false) -> [UInt] {
+        var type: UInt = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, property, 0, most, delete ? 1 : 0, wanted,
+                                 &type, &format, &count, &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        // Format 32 comes as C longs.
+        guard format == 32 else { return [] }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+    }
+
     /// Asks for many atoms in one round trip: Xlib keeps them, so `atom` finds each without asking again.
     public func internAtoms(_ names: [String]) {
         var pointers = names.map { strdup($0) }
