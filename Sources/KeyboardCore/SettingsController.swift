@@ -185,7 +185,9 @@ public final class SettingsController {
             if let name {
                 let names = pressed + [name]
                 if step && names.count < 2 {
+                    // The row asks for the second switch now.
                     captureSwitch(pressed: names)
+                    refresh()
                     return
                 }
                 let value = names.joined(separator: ", ")

@@ -85,6 +85,30 @@ import Testing
         #expect(session.keysDown().isEmpty)
     }
 
+    /// Step scanning has two switches: the row asks for the one that moves, then the one that picks, each
+    /// pressed a moment; both are kept, in that order.
+    @Test func stepScanningsTwoSwitchesAreChosenInTurn() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let file = try SettingsEndToEndTests.writeSettings(session, "scan = step\n")
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"])
+        _ = try session.run(keypanePath, ["settings", "accessibility"])
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings"]) == "accessibility" })
+        let page = try keyboard.geometry(type: "default", layer: nil, settings: "accessibility")
+        let row = try #require(page.key(action: "setting:scan-switch"))
+        #expect(row.value == "F11, F12")
+        keyboard.tap(row, hold: 0.1)
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings-waiting"]) == "scan-switch" })
+        session.holdKey("F9", seconds: 0.2)
+        usleep(300_000)
+        #expect(try Self.status(session)["settings-waiting"] == "scan-switch", "waiting for the second switch")
+        session.holdKey("F10", seconds: 0.2)
+        #expect(waitUntil(timeout: 3) { (try? String(contentsOf: file, encoding: .utf8)) == "scan = step\nscan-switch = F9, F10\n" })
+        #expect(waitUntil(timeout: 3) { (try? Self.status(session)["settings-waiting"]) == nil })
+        _ = keyboard.terminate()
+        #expect(session.keysDown().isEmpty)
+    }
+
     /// Which fields show the keyboard changes while it runs: automatic (any focus, without a
     /// touchscreen), then any focused field, fields touched, none (always shown) and automatic again; and a
     /// keyboard started following no field follows them from the change on: hidden, it comes back for a
