@@ -7,7 +7,8 @@ SWIFT ?= swift
 # The keyboard follows the focus through the accessibility bus: libatspi, and at-spi2-core's bus launcher;
 # the build checks Keypane's declarations of libatspi and libdbus against their headers (libdbus-1-dev).
 # The emoji keyboard reads Unicode's emoji list (unicode-data) and draws them in colour (fonts-noto-color-emoji).
-BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
+# The English dictionary takes its trigrams from CMU Sphinx's US English language model (pocketsphinx-en-us).
+BUILD_PACKAGES := pocketsphinx-en-us pkg-config libx11-dev libxext-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse libstdc++-12-dev \
 	libatspi2.0-dev libdbus-1-dev at-spi2-core unicode-data fonts-noto-color-emoji
 # make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.
@@ -18,6 +19,7 @@ CHECK_PACKAGES := lintian desktop-file-utils appstream
 # The sound tests record the input click from a private PulseAudio null sink, switch event sounds with
 # xsettingsd, and remake the click sounds with scripts/make-sounds (python3); the control tests talk to
 # the socket from python3, as another user through setpriv (util-linux); the manual is checked with groff;
+# keypane-dict's reading of Sphinx's models is tested on a model made by sphinx_lm_convert (sphinxbase-utils);
 # the source tarball is built with no network through unshare (util-linux) and git archive; the
 # auto-show tests run a private session bus (dbus), GTK 3 (with a VTE terminal) and Qt 5 windows from Debian's
 # python3, Firefox ESR and Chromium, and Xephyr for a keyboard device that is not XTest's.
@@ -26,7 +28,7 @@ AUTO_SHOW_TEST_PACKAGES := dbus python3-gi gir1.2-gtk-3.0 gir1.2-vte-2.91 python
 # The touch tests run Xorg with the dummy video driver and the inputtest driver (in xserver-xorg-core), whose
 # touch screen makes real XI2 touches.
 TOUCH_TEST_PACKAGES := xserver-xorg-core xserver-xorg-video-dummy
-TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
+TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) sphinxbase-utils xvfb openbox xterm x11-xkb-utils x11-xserver-utils zenity \
 	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES) $(AUTO_SHOW_TEST_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times, and
 # hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.
@@ -39,15 +41,17 @@ WORDS_VENV := .build/words-bench-venv
 
 all: build
 
-# The dictionaries for suggestions, one per language, built from the word counts (and, for English, the
-# word-pair counts) in Dictionaries/LANG by keypane-dict (made by the build it follows); keypane finds them
-# in Assets/dictionaries (installed: share/keypane). Dictionaries/README.md says where the counts come from.
+# The dictionaries for suggestions, one per language, built from the word counts (and the word-pair counts
+# where a language has them) in Dictionaries/LANG by keypane-dict (made by the build it follows), with
+# English's trigrams from CMU Sphinx's language model; keypane finds them in Assets/dictionaries (installed:
+# share/keypane). Dictionaries/README.md says where the counts come from.
 DICTIONARIES := $(patsubst Dictionaries/%/words.txt,Assets/dictionaries/%.dict,$(wildcard Dictionaries/*/words.txt))
 DICT_TOOL ?= .build/release/keypane-dict
+TRIGRAMS_en := /usr/share/pocketsphinx/model/en-us/en-us.lm.bin
 .SECONDEXPANSION:
-Assets/dictionaries/%.dict: Dictionaries/%/words.txt $$(wildcard Dictionaries/$$*/pairs.txt) $(DICT_TOOL)
+Assets/dictionaries/%.dict: Dictionaries/%/words.txt $$(wildcard Dictionaries/$$*/pairs.txt) $$(TRIGRAMS_$$*) $(DICT_TOOL)
 	@mkdir -p Assets/dictionaries
-	$(DICT_TOOL) Dictionaries/$*/words.txt $(wildcard Dictionaries/$*/pairs.txt) $@
+	$(DICT_TOOL) Dictionaries/$*/words.txt $(wildcard Dictionaries/$*/pairs.txt) $(if $(TRIGRAMS_$*),--trigrams $(TRIGRAMS_$*)) $@
 dictionaries: $(DICTIONARIES)
 
 deps:

@@ -87,7 +87,7 @@ extension TypingEngine {
             return
         }
         let time = pending.time
-        let previous = previousWordForStroke()
+        let previous = contextWordsForStroke().previous
         let shiftTapped = state.shift == .on && !autoShift, capsLock = state.shift == .capsLock
         // Strokes need no space between them: one goes in after a word (ending it, with its correction).
         if let last = composer.record.last, Self.isWordCharacter(last) { typeText(" ", at: time, &update) }
@@ -111,11 +111,11 @@ extension TypingEngine {
     }
 
     /// The word before a stroke's word: the one being typed, or the last one in the sentence.
-    func previousWordForStroke() -> String? {
+    func contextWordsForStroke() -> (earlier: String?, previous: String?) {
         let record = composer.record
-        guard let last = record.last, Self.isWordCharacter(last) else { return previousWord() }
-        let word = String(record.reversed().prefix { Self.isWordCharacter($0) }.reversed())
-        return String(word.map { $0 == "’" ? "'" : $0 })
+        guard let last = record.last, Self.isWordCharacter(last) else { return contextWords() }
+        let words = wordsBefore(Substring(record))
+        return (words.count == 2 ? words[0] : nil, words.last)
     }
 
     /// A delete right after a stroke's word takes the whole word back (iOS "Delete Slide-to-Type by Word");

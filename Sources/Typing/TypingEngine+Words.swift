@@ -87,14 +87,17 @@ extension TypingEngine {
     public func suggestionRequest() -> SuggestionRequest? {
         guard showsWords else { return nil }
         if let stroke = word.pendingStroke {
-            return SuggestionRequest(generation: word.generation, taps: [], previous: previousWordForStroke(),
+            let context = contextWordsForStroke()
+            return SuggestionRequest(generation: word.generation, taps: [], previous: context.previous, earlier: context.earlier,
                                      plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en",
                                      stroke: stroke.points)
         }
         // A stroke's word keeps the bar of the words the stroke may also have meant.
         guard word.swiped == nil, !word.editBar else { return nil }
-        return SuggestionRequest(generation: word.generation, taps: word.taps, previous: previousWord(),
-                                 plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en")
+        let context = contextWords()
+        return SuggestionRequest(generation: word.generation, taps: word.taps, previous: context.previous,
+                                 earlier: context.earlier, plan: keyPlan(), mayCorrect: mayCorrect,
+                                 language: wordLanguage ?? "en")
     }
 
     /// A decoded result: shown when it is for the word as it is now, dropped when the word moved on.
@@ -132,20 +135,37 @@ extension TypingEngine {
 
     /// The word before the one being typed, within the sentence.
     func previousWord() -> String? {
-        var text = Substring(composer.record.dropLast(word.taps.count))
-        var gap = ""
-        while let last = text.last, !Self.isWordCharacter(last) {
-            gap.append(last)
-            text.removeLast()
+        wordsBefore(Substring(composer.record.dropLast(word.taps.count))).last
+    }
+
+    /// The two words before the one being typed, within the sentence: the word before and the one before
+    /// that, nil past the sentence's start.
+    func contextWords() -> (earlier: String?, previous: String?) {
+        let words = wordsBefore(Substring(composer.record.dropLast(word.taps.count)))
+        return (words.count == 2 ? words[0] : nil, words.last)
+    }
+
+    /// Up to two words at the end of `text`, oldest first, back to the sentence's start (a full stop, a
+    /// question or exclamation mark or a new line).
+    func wordsBefore(_ text: Substring) -> [String] {
+        var text = text
+        var words: [String] = []
+        while words.count < 2 {
+            var gap = ""
+            while let last = text.last, !Self.isWordCharacter(last) {
+                gap.append(last)
+                text.removeLast()
+            }
+            if gap.contains(where: { ".!?\n".contains($0) }) { break }
+            var previous = ""
+            while let last = text.last, Self.isWordCharacter(last) {
+                previous.insert(last, at: previous.startIndex)
+                text.removeLast()
+            }
+            guard !previous.isEmpty else { break }
+            words.insert(String(previous.map { $0 == "’" ? "'" : $0 }), at: 0)
         }
-        if gap.contains(where: { ".!?\n".contains($0) }) { return nil }
-        var previous = ""
-        while let last = text.last, Self.isWordCharacter(last) {
-            previous.insert(last, at: previous.startIndex)
-            text.removeLast()
-        }
-        let word = String(previous.map { $0 == "’" ? "'" : $0 })
-        return word.isEmpty ? nil : word
+        return words
     }
 
     /// The word starts afresh from the record (after a reset, a read, a delete into a word): its letters

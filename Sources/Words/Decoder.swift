@@ -65,9 +65,15 @@ public struct Decoder: Sendable {
     /// The likeliest candidates, cheapest first: whole words of the taps' length (give or take edits),
     /// and `completions` completions of the likeliest prefixes.
     public func decode(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel = TouchModel(), previous: String? = nil,
+                       earlier: String? = nil, limit: Int = 8, completions completionCount: Int = 4) -> [Candidate] {
+        decode(taps, plan: plan, touch: model, context: LanguageContext(dictionary: dictionary, earlier: earlier, previous: previous),
+               limit: limit, completions: completionCount)
+    }
+
+    /// The same, in a context read once for the request.
+    public func decode(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel = TouchModel(), context: LanguageContext,
                        limit: Int = 8, completions completionCount: Int = 4) -> [Candidate] {
         guard !taps.isEmpty, taps.count < 48 else { return [] }
-        let previousID = previous.flatMap { dictionary.id(of: $0) }
         let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
         // Each tap's cost against each character: ASCII in a flat table filled at once, the rest as met.
         let typed = taps.map(TouchModel.unit(of:))
@@ -146,7 +152,7 @@ public struct Decoder: Sendable {
 
         var found: [UInt32: Candidate] = [:]
         func add(_ id: UInt32, touch: Float, completion: Bool) {
-            let language = languageCost(id, after: previousID) * settings.languageWeight
+            let language = languageCost(id, in: context) * settings.languageWeight
             if let old = found[id], old.cost <= touch + language { return }
             guard let word = dictionary.word(id) else { return }
             found[id] = Candidate(word: word, touch: touch, language: language, isCompletion: completion)
@@ -161,7 +167,7 @@ public struct Decoder: Sendable {
         for hypothesis in last.prefix(8) {
             guard let node = dictionary.node(hypothesis.node) else { continue }
             for id in likeliestWords(below: node, count: completionCount, skippingSelf: true) {
-                let language = languageCost(id, after: previousID) * settings.languageWeight
+                let language = languageCost(id, in: context) * settings.languageWeight
                 guard let word = dictionary.word(id) else { continue }
                 completed.append(Candidate(word: word, touch: hypothesis.cost + settings.completion, language: language,
                                            isCompletion: true))
@@ -188,27 +194,31 @@ public struct Decoder: Sendable {
     /// The language model's cost of a word after the previous one, in nats: the pair model mixed with the
     /// word model where the previous word has known followers.
     public func languageCost(_ id: UInt32, after previous: UInt32?) -> Float {
-        let unigram = expf(-Float(dictionary.cost(id) ?? 255) / DictionaryFormat.costScale)
-        guard let previous else { return -logf(max(unigram, 1e-12)) }
-        let followers = dictionary.followers(of: previous)
-        guard !followers.isEmpty else { return -logf(max(unigram, 1e-12)) }
-        let pair = followers.first { $0.word == id }.map { expf(-Float($0.cost) / DictionaryFormat.costScale) } ?? 0
-        return -logf(max(settings.pairShare * pair + (1 - settings.pairShare) * unigram, 1e-12))
+        languageCost(id, in: LanguageContext(dictionary: dictionary, previous: previous))
     }
 
-    /// The words likeliest to follow `previous`, best first.
-    /// The followers known for the previous word come first, then the commonest words.
-    public func predictions(after previous: String?, count: Int) -> [String] {
-        var words: [String] = []
-        if let previous, let id = dictionary.id(of: previous) {
-            words = dictionary.followers(of: id).prefix(count).compactMap { dictionary.word($0.word) }
+    /// The language model's cost of a word in a context, in nats.
+    public func languageCost(_ id: UInt32, in context: LanguageContext) -> Float {
+        context.cost(of: id, wordCost: dictionary.cost(id) ?? 255, pairShare: settings.pairShare)
+    }
+
+    /// The words likeliest to follow `previous` (nil: a sentence's first word) and `earlier` before it,
+    /// best first.
+    public func predictions(after previous: String?, earlier: String? = nil, count: Int) -> [String] {
+        predictions(in: LanguageContext(dictionary: dictionary, earlier: earlier, previous: previous), count: count)
+    }
+
+    /// The likeliest next words in a context, best first: what the trigram model lists, the followers
+    /// the pair model knows and the commonest words, each at its cost in the context.
+    public func predictions(in context: LanguageContext, count: Int) -> [String] {
+        var candidates = Set(context.ranked.prefix(count).map(\.word))
+        if let previous = context.previous {
+            candidates.formUnion(dictionary.followers(of: previous).prefix(count).map(\.word))
         }
-        if words.count < count {
-            let common = likeliestWords(below: dictionary.root, count: count + words.count, skippingSelf: true)
-                .compactMap { dictionary.word($0) }
-            words += common.filter { !words.contains($0) }.prefix(count - words.count)
-        }
-        return words
+        candidates.formUnion(likeliestWords(below: dictionary.root, count: count, skippingSelf: true))
+        return candidates.map { ($0, languageCost($0, in: context)) }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            .prefix(count).compactMap { dictionary.word($0.0) }
     }
 
     /// How likely each next character is after a prefix, by the words below it (for the keys' hit areas).

@@ -6,9 +6,10 @@ import Glibc
 ///
 /// All numbers are little-endian; every section starts at a multiple of 8 bytes.
 ///
-///     header      magic "KPDICT01", then UInt32s: version, node count, word count, pair count,
+///     header      magic "KPDICT02", then UInt32s: version, node count, word count, pair count,
 ///                 string bytes, then UInt64 total word count (for unigram costs), then the five
-///                 section offsets (UInt32 each) and a UInt32 check of the header's fields
+///                 section offsets (UInt32 each), the context count, the continuation count and the two
+///                 sections' offsets, and a UInt32 check of the header's fields
 ///     nodes       12 bytes each, children of a node contiguous and sorted by character:
 ///                 first child (UInt32), word id (UInt32, none = 0xFFFF_FFFF), character (UInt16, a
 ///                 UTF-16 unit of the basic plane), child count (UInt8), best cost in the subtree (UInt8)
@@ -18,17 +19,32 @@ import Glibc
 ///                 next word id (24 bits), cost (8 bits)
 ///     strings     the words in UTF-8, one after another, each in its usual case ("Haus"); the trie
 ///                 holds them in lower case, as they are looked up
+///     contexts    16 bytes each, sorted by their two words: the two words before (UInt32 ids, or
+///                 `sentenceStart`), first continuation (UInt32), continuation count (UInt16), backoff
+///                 cost (UInt8), unused (UInt8)
+///     continuations  4 bytes each, the words that follow two words, by descending likelihood: next
+///                 word id (24 bits), cost (8 bits)
 ///
 /// Costs are negative natural logarithms of probabilities in tenths (a cost of 23 is e^-2.3), capped at
 /// 255: a word's cost is its share of all words; a pair's is the share of the next word among the
-/// words that follow the first.
+/// words that follow the first. A continuation's cost is a trigram language model's probability of the
+/// word after the two; a word a context does not list costs the context's backoff more than the pair
+/// model's. The two words before a sentence's first word are both `sentenceStart`.
 public enum DictionaryFormat {
-    public static let magic: [UInt8] = Array("KPDICT01".utf8)
-    public static let version: UInt32 = 1
-    public static let headerSize = 64
+    public static let magic: [UInt8] = Array("KPDICT02".utf8)
+    public static let version: UInt32 = 2
+    public static let headerSize = 80
+    /// The header's fields after the magic, before the check.
+    static let fieldCount = 16
     public static let nodeSize = 12
     public static let wordSize = 12
     public static let pairSize = 4
+    public static let contextSize = 16
+    public static let continuationSize = 4
+    /// The word id that stands for a sentence's start in a context.
+    public static let sentenceStart: UInt32 = 0xFF_FFFE
+    /// Continuations kept per context: the likeliest.
+    public static let continuationsPerContext = 16
     public static let noWord: UInt32 = 0xFFFF_FFFF
     /// Costs are stored in tenths of a nat.
     public static let costScale: Float = 10
@@ -60,6 +76,10 @@ public struct DictionaryBuilder {
     /// A word's usual form where it is not lower case ("Haus" in German): the form listed with the
     /// largest count. The trie and lookups go by lower case; the form is the word's text.
     public var forms: [String: (form: String, count: UInt64)] = [:]
+    /// What a trigram language model says follows two words (in lower case; "" stands for a sentence's
+    /// start, and both are "" before its first word): the natural log of each next word's probability,
+    /// and of the backoff weight of the words it does not list.
+    public var continuations: [WordPair: (backoff: Double, next: [String: Double])] = [:]
 
     public init() {}
 
@@ -150,15 +170,32 @@ public struct DictionaryBuilder {
             strings += Array(text(of: word).utf8)
         }
 
+        // Contexts: the likeliest words after two words, for the contexts whose words are all known.
+        func contextID(_ word: String) -> UInt32? { word.isEmpty ? DictionaryFormat.sentenceStart : ids[word] }
+        var contexts: [(first: UInt32, second: UInt32, backoff: UInt8, next: [(UInt32, Double)])] = []
+        for (pair, entry) in continuations {
+            guard let first = contextID(pair.first), let second = contextID(pair.second) else { continue }
+            let next = entry.next.compactMap { word, logProbability in ids[word].map { ($0, logProbability) } }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+                .prefix(DictionaryFormat.continuationsPerContext)
+            guard !next.isEmpty else { continue }
+            contexts.append((first, second, DictionaryFormat.cost(min(1, exp(entry.backoff))), Array(next)))
+        }
+        contexts.sort { ($0.first, $0.second) < ($1.first, $1.second) }
+        let continuationTotal = contexts.reduce(0) { $0 + $1.next.count }
+
         let nodesOffset = DictionaryFormat.headerSize
         let wordsOffset = align(nodesOffset + order.count * DictionaryFormat.nodeSize)
         let pairsOffset = align(wordsOffset + sorted.count * DictionaryFormat.wordSize)
         let stringsOffset = align(pairsOffset + Int(pairTotal) * DictionaryFormat.pairSize)
-        let end = stringsOffset + strings.count
+        let contextsOffset = align(stringsOffset + strings.count)
+        let continuationsOffset = contextsOffset + contexts.count * DictionaryFormat.contextSize
+        let end = continuationsOffset + continuationTotal * DictionaryFormat.continuationSize
         let fields: [UInt32] = [DictionaryFormat.version, UInt32(order.count), UInt32(sorted.count), pairTotal,
                                 UInt32(strings.count), UInt32(truncatingIfNeeded: total), UInt32(truncatingIfNeeded: total >> 32),
                                 UInt32(nodesOffset), UInt32(wordsOffset), UInt32(pairsOffset), UInt32(stringsOffset),
-                                UInt32(end)]
+                                UInt32(contexts.count), UInt32(continuationTotal), UInt32(contextsOffset),
+                                UInt32(continuationsOffset), UInt32(end)]
         for field in fields { out.u32(field) }
         out.u32(DictionaryFormat.check(fields))
         out.pad(to: nodesOffset)
@@ -181,6 +218,22 @@ public struct DictionaryBuilder {
         out.bytes += pairBytes.bytes
         out.pad(to: stringsOffset)
         out.bytes += strings
+        out.pad(to: contextsOffset)
+        var firstContinuation: UInt32 = 0
+        for context in contexts {
+            out.u32(context.first)
+            out.u32(context.second)
+            out.u32(firstContinuation)
+            out.u16(UInt16(context.next.count))
+            out.u8(context.backoff)
+            out.u8(0)
+            firstContinuation += UInt32(context.next.count)
+        }
+        for context in contexts {
+            for (id, logProbability) in context.next {
+                out.u32(id << 8 | UInt32(DictionaryFormat.cost(exp(logProbability))))
+            }
+        }
         return out.bytes
     }
 
@@ -192,6 +245,17 @@ public struct DictionaryBuilder {
     }
 
     private func align(_ offset: Int) -> Int { (offset + 7) & ~7 }
+}
+
+/// Two words one after the other, the context of a trigram.
+public struct WordPair: Hashable, Sendable {
+    public var first: String
+    public var second: String
+
+    public init(_ first: String, _ second: String) {
+        self.first = first
+        self.second = second
+    }
 }
 
 /// Why a dictionary could not be built or read.

@@ -9,8 +9,10 @@ public struct SuggestionRequest: Equatable, Sendable {
     public var generation: Int
     /// The taps of the word being typed; none after a space (then the bar offers next words).
     public var taps: [Tap]
-    /// The word before it, when there is one.
+    /// The word before it; nil at a sentence's start.
     public var previous: String?
+    /// The word before that; nil when `previous` starts a sentence.
+    public var earlier: String?
     public var plan: KeyPlan
     /// The field and the settings allow autocorrection.
     public var mayCorrect: Bool
@@ -19,11 +21,12 @@ public struct SuggestionRequest: Equatable, Sendable {
     /// A stroke across the keys to decode (slide to type) instead of taps.
     public var stroke: [StrokePoint]?
 
-    public init(generation: Int, taps: [Tap], previous: String?, plan: KeyPlan, mayCorrect: Bool, language: String = "en",
-                stroke: [StrokePoint]? = nil) {
+    public init(generation: Int, taps: [Tap], previous: String?, earlier: String? = nil, plan: KeyPlan, mayCorrect: Bool,
+                language: String = "en", stroke: [StrokePoint]? = nil) {
         self.generation = generation
         self.taps = taps
         self.previous = previous
+        self.earlier = earlier
         self.plan = plan
         self.mayCorrect = mayCorrect
         self.language = language
@@ -117,14 +120,15 @@ public struct Suggester: Sendable {
             // The user's words the dictionary lacks, likelier the more they were typed (as for taps).
             let own = user.knownWords.filter { decoder.dictionary.id(of: $0) == nil }
                 .map { (word: $0, language: max(4, 9 - Float(log(user.count(of: $0))))) }
-            let words = strokes.decode(stroke, plan: request.plan, previous: request.previous, limit: 4,
+            let words = strokes.decode(stroke, plan: request.plan, previous: request.previous, earlier: request.earlier, limit: 4,
                                        others: own) { Float(log(1 + user.count(of: $0))) }
             return Suggestions(generation: request.generation, strokeWords: words.map(\.word))
         }
         var result = Suggestions(generation: request.generation)
         let previous = request.previous?.lowercased()
+        let context = LanguageContext(dictionary: decoder.dictionary, earlier: request.earlier, previous: previous)
         guard !request.taps.isEmpty else {
-            var words = decoder.predictions(after: previous, count: 6)
+            var words = decoder.predictions(in: context, count: 6)
             if let previous {
                 // The user's own pairs first.
                 let own = user.knownWords.filter { user.count(of: previous, $0) >= 1 }
@@ -135,7 +139,7 @@ public struct Suggester: Sendable {
         }
         let typed = request.typed
         let lower = typed.lowercased()
-        var candidates = decoder.decode(request.taps, plan: request.plan, touch: user.touch, previous: previous)
+        var candidates = decoder.decode(request.taps, plan: request.plan, touch: user.touch, context: context)
         // The user's own words: aligned with the taps directly, and likelier the more they were typed.
         for word in user.knownWords where decoder.dictionary.id(of: word) == nil {
             guard let touch = Self.align(request.taps, word, model: user.touch, plan: request.plan, settings: decoder.settings)
@@ -178,7 +182,7 @@ public struct Suggester: Sendable {
 
         // Two words run together ("ofthe"): the space goes in when the pair is likelier than any one word.
         if result.correction == nil, request.mayCorrect, !literalKnown, !Self.isExempt(typed),
-           let split = split(lower, after: previous), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
+           let split = split(lower, in: context), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)
         }
 
@@ -202,18 +206,17 @@ public struct Suggester: Sendable {
 
     /// The likeliest two known words a typed word splits into, with their cost in nats: a space left out
     /// (an omission) and the pair's language cost. Single letters only where they are words of their own.
-    func split(_ typed: String, after previous: String?) -> (words: String, cost: Float)? {
+    func split(_ typed: String, in context: LanguageContext) -> (words: String, cost: Float)? {
         let characters = Array(typed)
         guard characters.count >= 4, characters.count < 48 else { return nil }
         let dictionary = decoder.dictionary
-        let previousID = previous.flatMap { dictionary.id(of: $0) }
         var best: (words: String, cost: Float)?
         for cut in 1..<characters.count {
             let left = String(characters[..<cut]), right = String(characters[cut...])
             guard left.count > 1 || left == "a" || left == "i", right.count > 1 || right == "a",
                   let leftID = dictionary.id(of: left), let rightID = dictionary.id(of: right),
                   let leftWord = dictionary.word(leftID), let rightWord = dictionary.word(rightID) else { continue }
-            let cost = decoder.settings.omission + decoder.languageCost(leftID, after: previousID)
+            let cost = decoder.settings.omission + decoder.languageCost(leftID, in: context)
                 + decoder.languageCost(rightID, after: leftID)
             if cost < best?.cost ?? .infinity { best = (leftWord + " " + rightWord, cost) }
         }

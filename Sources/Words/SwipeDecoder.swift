@@ -59,7 +59,7 @@ public struct SwipeDecoder: Sendable {
 
     /// The likeliest words, cheapest first. `boost` gives the user's own words a lower language cost;
     /// `others` are words the dictionary lacks (the user's), each with its language cost in nats.
-    public func decode(_ stroke: [StrokePoint], plan: KeyPlan, previous: String? = nil, limit: Int = 8,
+    public func decode(_ stroke: [StrokePoint], plan: KeyPlan, previous: String? = nil, earlier: String? = nil, limit: Int = 8,
                        others: [(word: String, language: Float)] = [],
                        boost: (String) -> Float = { _ in 0 }) -> [SwipeCandidate] {
         guard stroke.count >= 2, plan.keyWidth > 0 else { return [] }
@@ -71,7 +71,7 @@ public struct SwipeDecoder: Sendable {
         let sampledShape = Self.normalized(sampled)
         let keys = plan.keys.mapValues { StrokePoint(x: $0.x / unit, y: $0.y / unit) }
         let penalties = plan.keys.mapValues(\.penalty)
-        let previousID = previous.flatMap { dictionary.id(of: $0.lowercased()) }
+        let context = LanguageContext(dictionary: dictionary, earlier: earlier, previous: previous)
         let apostrophe = UInt16(UInt8(ascii: "'"))
         let reach = settings.reach * settings.reach, endReach = settings.endReach * settings.endReach
         let start = dense[0], end = dense[dense.count - 1]
@@ -93,7 +93,7 @@ public struct SwipeDecoder: Sendable {
                 scored += 1
                 if let word = dictionary.word(node.word) {
                     let language = settings.languageWeight
-                        * max(0, decoder.languageCost(node.word, after: previousID) - boost(word))
+                        * max(0, decoder.languageCost(node.word, in: context) - boost(word))
                     found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty), language: language))
                 }
             }

@@ -24,8 +24,12 @@ public final class WordDictionary: @unchecked Sendable {
     public let nodeCount: UInt32
     public let wordCount: UInt32
     public let pairCount: UInt32
+    /// How many two-word contexts the trigram model has (none: the dictionary has pairs only).
+    public let contextCount: UInt32
+    private let continuationCount: UInt32
     private let stringBytes: UInt32
     private let nodesOffset: Int, wordsOffset: Int, pairsOffset: Int, stringsOffset: Int
+    private let contextsOffset: Int, continuationsOffset: Int
     /// Where it came from, for messages.
     public let path: String
 
@@ -70,13 +74,15 @@ public final class WordDictionary: @unchecked Sendable {
         self.mapped = mapped
         self.path = path
         guard length >= DictionaryFormat.headerSize,
-              (0..<8).allSatisfy({ base.load(fromByteOffset: $0, as: UInt8.self) == DictionaryFormat.magic[$0] }) else {
+              (0..<6).allSatisfy({ base.load(fromByteOffset: $0, as: UInt8.self) == DictionaryFormat.magic[$0] }) else {
             throw .corrupt(path, reason: "not a Keypane dictionary")
         }
-        let fields = (0..<12).map { Self.u32(base, 8 + 4 * $0) }
-        guard Self.u32(base, 56) == DictionaryFormat.check(fields) else { throw .corrupt(path, reason: "its header does not add up") }
-        guard fields[0] == DictionaryFormat.version else {
-            throw .corrupt(path, reason: "format version \(fields[0]), this keyboard reads \(DictionaryFormat.version)")
+        guard (6..<8).allSatisfy({ base.load(fromByteOffset: $0, as: UInt8.self) == DictionaryFormat.magic[$0] }) else {
+            throw .corrupt(path, reason: "an older format than this keyboard reads: make dictionaries builds it anew")
+        }
+        let fields = (0..<DictionaryFormat.fieldCount).map { Self.u32(base, 8 + 4 * $0) }
+        guard Self.u32(base, 8 + 4 * DictionaryFormat.fieldCount) == DictionaryFormat.check(fields) else {
+            throw .corrupt(path, reason: "its header does not add up")
         }
         nodeCount = fields[1]
         wordCount = fields[2]
@@ -86,13 +92,19 @@ public final class WordDictionary: @unchecked Sendable {
         wordsOffset = Int(fields[8])
         pairsOffset = Int(fields[9])
         stringsOffset = Int(fields[10])
-        let end = Int(fields[11])
+        contextCount = fields[11]
+        continuationCount = fields[12]
+        contextsOffset = Int(fields[13])
+        continuationsOffset = Int(fields[14])
+        let end = Int(fields[15])
         guard end == length else { throw .corrupt(path, reason: "\(length) bytes where its header says \(end): cut short?") }
         guard nodeCount > 0,
               nodesOffset + Int(nodeCount) * DictionaryFormat.nodeSize <= wordsOffset,
               wordsOffset + Int(wordCount) * DictionaryFormat.wordSize <= pairsOffset,
               pairsOffset + Int(pairCount) * DictionaryFormat.pairSize <= stringsOffset,
-              stringsOffset + Int(stringBytes) <= end else {
+              stringsOffset + Int(stringBytes) <= contextsOffset,
+              contextsOffset + Int(contextCount) * DictionaryFormat.contextSize <= continuationsOffset,
+              continuationsOffset + Int(continuationCount) * DictionaryFormat.continuationSize <= end else {
             throw .corrupt(path, reason: "its sections overlap")
         }
         totalCount = UInt64(fields[5]) | UInt64(fields[6]) << 32
@@ -192,5 +204,27 @@ public final class WordDictionary: @unchecked Sendable {
     /// The cost of `next` after `previous`, when the pair is known.
     public func pairCost(_ previous: UInt32, _ next: UInt32) -> UInt8? {
         followers(of: previous).first { $0.word == next }?.cost
+    }
+
+    /// What follows two words (ids, or `DictionaryFormat.sentenceStart`), likeliest first, and the backoff
+    /// cost of the words not listed; nil when the model knows nothing after them.
+    public func continuations(after first: UInt32, _ second: UInt32) -> (backoff: UInt8, next: [(word: UInt32, cost: UInt8)])? {
+        var low = 0, high = Int(contextCount)
+        while low < high {
+            let middle = (low + high) / 2
+            let at = contextsOffset + middle * DictionaryFormat.contextSize
+            let key = (u32(at), u32(at + 4))
+            if key == (first, second) {
+                let start = UInt64(u32(at + 8)), count = UInt64(u16(at + 12))
+                guard start + count <= UInt64(continuationCount) else { return nil }
+                let next = (0..<Int(count)).map { index in
+                    let value = u32(continuationsOffset + (Int(start) + index) * DictionaryFormat.continuationSize)
+                    return (word: value >> 8, cost: UInt8(value & 0xFF))
+                }
+                return (u8(at + 14), next)
+            }
+            if key < (first, second) { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 }

@@ -3,16 +3,16 @@ import Glibc
 #endif
 import Words
 
-/// keypane-dict WORDS [PAIRS] OUTPUT: builds a dictionary file from a word list ("word count" lines, each
-/// word in its usual case) and, when there is one, a pair list ("first second count" lines), then reads it
-/// back to check it.
+/// keypane-dict WORDS [PAIRS] [--trigrams MODEL] OUTPUT: builds a dictionary file from a word list ("word
+/// count" lines, each word in its usual case), when there is one a pair list ("first second count" lines),
+/// and when named a trigram language model in Sphinx's binary format, then reads it back to check it.
 func fail(_ message: String) -> Never {
     let line = Array("keypane-dict: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(1)
 }
 
-func readText(_ path: String) -> String {
+func readBytes(_ path: String) -> [UInt8] {
     guard let file = fopen(path, "r") else { fail("cannot read \(path): \(String(cString: strerror(errno)))") }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -22,11 +22,21 @@ func readText(_ path: String) -> String {
         if count == 0 { break }
         bytes += buffer[0..<count]
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3 || arguments.count == 4 else { fail("usage: keypane-dict WORDS [PAIRS] OUTPUT") }
+func readText(_ path: String) -> String { String(decoding: readBytes(path), as: UTF8.self) }
+
+/// The files named on the command line, and the trigram model when one is named.
+let (arguments, trigramModel): ([String], String?) = {
+    var arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--trigrams") else { return (arguments, nil) }
+    guard flag + 1 < arguments.count else { fail("--trigrams needs a model file") }
+    let model = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+    return (arguments, model)
+}()
+guard arguments.count == 3 || arguments.count == 4 else { fail("usage: keypane-dict WORDS [PAIRS] [--trigrams MODEL] OUTPUT") }
 let output = arguments.last!
 /// The dictionary of the counts named on the command line, and how many words it has.
 func built() -> (bytes: [UInt8], words: Int) {
@@ -40,6 +50,11 @@ func built() -> (bytes: [UInt8], words: Int) {
     // the count of a common word instead, so "I'll" is offered like "ill".
     for (word, count) in builder.words where word.contains("'") && count == 300_000 {
         builder.words[word] = 20_000_000
+    }
+    if let trigramModel {
+        do { builder.continuations = try SphinxModel(bytes: readBytes(trigramModel), path: trigramModel).continuations() } catch {
+            fail("\(error)")
+        }
     }
     return (builder.build(), builder.words.count)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Words
 
@@ -69,13 +70,15 @@ enum Small {
     @Test func scribbledNodesGiveWrongWordsNeverACrash() throws {
         var builder = DictionaryBuilder()
         builder.words = ["station": 5, "stop": 3, "the": 9]
+        builder.continuations = [WordPair("", ""): (-1, ["the": -0.5]), WordPair("the", "stop"): (-1, ["station": -0.1])]
         var bytes = builder.build()
-        // Every byte of the nodes and words sections set to 0xFF: out of bounds everywhere.
-        for index in 64..<(bytes.count - 20) { bytes[index] = 0xFF }
+        // Every byte past the header set to 0xFF: out of bounds everywhere.
+        for index in DictionaryFormat.headerSize..<bytes.count { bytes[index] = 0xFF }
         let dictionary = try WordDictionary(bytes: bytes)
         let decoder = Decoder(dictionary: dictionary)
-        _ = decoder.decode(Small.taps("the"), plan: Small.plan)
+        _ = decoder.decode(Small.taps("the"), plan: Small.plan, previous: "stop", earlier: "the")
         _ = decoder.predictions(after: "the", count: 3)
+        _ = decoder.predictions(after: nil, count: 3)
         _ = decoder.nextCharacters(after: "st")
     }
 
@@ -147,6 +150,46 @@ enum Small {
                       y: taps[2].y, character: "t")
         #expect(decoder.decode(taps, plan: Small.plan, previous: "the").first?.word == "cat")
         #expect(decoder.decode(taps, plan: Small.plan, previous: nil).first?.word == "car")
+    }
+
+    /// A dictionary with a trigram model: after "meet the", "car" is likelier than the pair model's "cat".
+    static let withTrigrams: Decoder = {
+        var builder = DictionaryBuilder()
+        builder.words = ["the": 1000, "you": 800, "at": 600, "meet": 50, "cat": 50, "car": 60, "tomorrow": 30, "i'll": 20]
+        builder.pairs = ["the": ["cat": 10, "car": 1], "meet": ["you": 90]]
+        builder.continuations = [
+            WordPair("meet", "the"): (log(0.5), ["car": log(0.6)]),
+            WordPair("meet", "you"): (log(0.5), ["tomorrow": log(0.4), "at": log(0.3)]),
+            WordPair("", ""): (log(0.5), ["i'll": log(0.3)]),
+            WordPair("", "meet"): (log(0.5), ["you": log(0.5)]),
+        ]
+        return Decoder(dictionary: try! WordDictionary(bytes: builder.build()))
+    }()
+
+    @Test func theTwoWordsBeforeOutweighThePair() {
+        let decoder = Self.withTrigrams
+        var taps = Small.taps("cat")
+        taps[2] = Tap(x: (Small.plan.keys[UInt16(UInt8(ascii: "t"))]!.x + Small.plan.keys[UInt16(UInt8(ascii: "r"))]!.x) / 2,
+                      y: taps[2].y, character: "t")
+        #expect(decoder.decode(taps, plan: Small.plan, previous: "the").first?.word == "cat")
+        #expect(decoder.decode(taps, plan: Small.plan, previous: "the", earlier: "meet").first?.word == "car")
+        // A word before them the model does not know leaves the pair model to decide.
+        #expect(decoder.decode(taps, plan: Small.plan, previous: "the", earlier: "zebra").first?.word == "cat")
+    }
+
+    @Test func nextWordsComeFromTheTwoWordsBeforeAndTheSentencesStart() {
+        let decoder = Self.withTrigrams
+        #expect(decoder.predictions(after: "you", earlier: "meet", count: 2) == ["tomorrow", "at"])
+        // Without the word before, "you" has no followers: the commonest words.
+        #expect(decoder.predictions(after: "you", earlier: "zebra", count: 2) == ["the", "you"])
+        // A sentence's first word, and its second.
+        #expect(decoder.predictions(after: nil, count: 1) == ["i'll"])
+        #expect(decoder.predictions(after: "meet", earlier: nil, count: 1) == ["you"])
+        // A word the trigrams leave out pays the context's backoff: ln 2 over the pair model.
+        let context = LanguageContext(dictionary: decoder.dictionary, earlier: "meet", previous: "you")
+        let plain = LanguageContext(dictionary: decoder.dictionary, earlier: "zebra", previous: "you")
+        let the = decoder.dictionary.id(of: "the")!
+        #expect(abs(decoder.languageCost(the, in: context) - decoder.languageCost(the, in: plain) - 0.7) < 0.06)
     }
 
     @Test func predictionsFollowThePreviousWord() {

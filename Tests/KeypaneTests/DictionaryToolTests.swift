@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import Words
+
+/// keypane-dict, built beside this test bundle, makes dictionaries with a trigram model read from Sphinx's
+/// binary format: the fixture's ARPA text is converted with Sphinx's own tool, then read back.
+@Suite(.serialized) struct DictionaryToolTests {
+    let tool = URL(fileURLWithPath: keypane).deletingLastPathComponent().appendingPathComponent("keypane-dict").path
+
+    func make(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The fixture model in Sphinx's binary format, made by sphinx_lm_convert (sphinxbase-utils).
+    func binaryModel(in folder: URL) throws -> String {
+        let model = folder.appendingPathComponent("tiny.lm.bin").path
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: "/usr/bin/sphinx_lm_convert")
+        convert.arguments = ["-i", "\(packageRoot)/Tests/Fixtures/tiny-trigrams.arpa", "-o", model]
+        convert.standardError = Pipe()
+        try convert.run()
+        convert.waitUntilExit()
+        try #require(convert.terminationStatus == 0)
+        return model
+    }
+
+    @Test func theTrigramsOfASphinxModelComeIntoTheDictionary() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path
+        try "I 50\nwant 30\nto 40\ngo 20\nhome 10\n".write(toFile: words, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, "--trigrams", try binaryModel(in: folder), output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dictionary = try WordDictionary(path: output)
+        func id(_ word: String) throws -> UInt32 { try #require(dictionary.id(of: word)) }
+        let start = DictionaryFormat.sentenceStart
+
+        // "i want to" (log10 -0.0458): to, at a cost of 10 × ln 10 × 0.0458 ≈ 1.05 tenths of a nat.
+        let afterIWant = try #require(dictionary.continuations(after: try id("i"), try id("want")))
+        #expect(afterIWant.next.map(\.word) == [try id("to")])
+        #expect(afterIWant.next[0].cost == 1)
+        // Its backoff is the bigram "i want"'s, log10 -0.3010: 6.9 tenths.
+        #expect(afterIWant.backoff == 7)
+        // A sentence's first words come from the bigrams after <s>, likeliest first; the second word's from
+        // the trigrams that begin with <s>.
+        let first = try #require(dictionary.continuations(after: start, start))
+        #expect(first.next.map(\.word) == [try id("i"), try id("go")])
+        #expect(dictionary.continuations(after: start, try id("i"))?.next.map(\.word) == [try id("want")])
+        #expect(dictionary.continuations(after: try id("to"), try id("go")) == nil)
+
+        // The decoder predicts with them.
+        let decoder = Decoder(dictionary: dictionary)
+        #expect(decoder.predictions(after: "want", earlier: "I", count: 1) == ["to"])
+        #expect(decoder.predictions(after: nil, count: 1) == ["I"])
+    }
+
+    @Test func aDamagedModelIsNamedAndNothingIsWritten() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path
+        try "want 30\nto 40\n".write(toFile: words, atomically: true, encoding: .utf8)
+        let model = try binaryModel(in: folder)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: model))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: model))
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, "--trigrams", model, output])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(model) is not a Sphinx trigram model that can be read: cut short"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        let text = folder.appendingPathComponent("model.arpa").path
+        try "\\data\\\nngram 1=2\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let arpa = try make([words, "--trigrams", text, output])
+        #expect(arpa.status == 1)
+        #expect(arpa.stderr.contains("no \"Trie Language Model\" header"))
+    }
+}
