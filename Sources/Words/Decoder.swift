@@ -173,6 +173,21 @@ public struct Decoder: Sendable {
                                            isCompletion: true))
             }
         }
+        // The words the context makes likely, below any prefix the taps reached, though commoner words
+        // share the prefix ("thank you for your inf": information).
+        let reached = layers[taps.count]
+        for id in context.likelyWords {
+            guard let word = dictionary.word(id) else { continue }
+            var node = dictionary.root, touch = Float.infinity
+            for unit in word.lowercased().utf16 {
+                guard node.word != id, let child = dictionary.child(of: node, unit) else { break }
+                if let hypothesis = reached[node.index], node.index != 0 { touch = min(touch, hypothesis.cost) }
+                node = child
+            }
+            guard touch.isFinite, node.word == id else { continue }
+            completed.append(Candidate(word: word, touch: touch + settings.completion,
+                                       language: languageCost(id, in: context) * settings.languageWeight, isCompletion: true))
+        }
         // A word reached both ways counts at its cheaper: "always" from "alwa" is a completion, not two
         // letters skipped.
         var completions = completed.sorted(by: Self.order)

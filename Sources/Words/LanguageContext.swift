@@ -15,6 +15,10 @@ public struct LanguageContext: Sendable {
     /// The continuations, likeliest first (for predictions).
     let ranked: [(word: UInt32, cost: UInt8)]
 
+    /// The words this context makes likely: the trigram model's continuations and the pair model's
+    /// followers.
+    var likelyWords: [UInt32] { ranked.map(\.word) + pairs.keys.filter { continuations[$0] == nil } }
+
     /// No context: the word model alone.
     public static let none = LanguageContext(previous: nil, pairs: [:], continuations: [:], backoff: 0, ranked: [])
 

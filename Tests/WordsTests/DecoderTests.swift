@@ -177,6 +177,19 @@ enum Small {
         #expect(decoder.decode(taps, plan: Small.plan, previous: "the", earlier: "zebra").first?.word == "cat")
     }
 
+    @Test func theContextCompletesItsWordsBelowThePrefixTyped() throws {
+        // Five commoner words begin with "to" than "tomorrow", which the search's four completions of the
+        // prefix leave out; after "meet you", the trigram model offers it.
+        var builder = DictionaryBuilder()
+        builder.words = ["to": 5000, "today": 900, "top": 800, "took": 700, "town": 600, "tomorrow": 30, "meet": 50, "you": 800]
+        builder.continuations = [WordPair("meet", "you"): (log(0.5), ["tomorrow": log(0.4)])]
+        let decoder = Decoder(dictionary: try WordDictionary(bytes: builder.build()))
+        let inContext = decoder.decode(Small.taps("to"), plan: Small.plan, previous: "you", earlier: "meet").sorted(by: Decoder.order)
+        #expect(inContext.prefix(2).contains { $0.word == "tomorrow" && $0.isCompletion })
+        let alone = decoder.decode(Small.taps("to"), plan: Small.plan, previous: "you", earlier: "zebra").sorted(by: Decoder.order)
+        #expect(!alone.prefix(3).contains { $0.word == "tomorrow" })
+    }
+
     @Test func nextWordsComeFromTheTwoWordsBeforeAndTheSentencesStart() {
         let decoder = Self.withTrigrams
         #expect(decoder.predictions(after: "you", earlier: "meet", count: 2) == ["tomorrow", "at"])
