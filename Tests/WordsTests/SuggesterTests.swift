@@ -42,6 +42,19 @@ import Glibc
         #expect(withI.suggest(request("i'll")).correction == "I'll")
     }
 
+    @Test func aKnownWordTypedHasNoSlotOfItsOwn() {
+        // "go" is a word, but "going" and "good" are far likelier: the bar offers them first, and "go" only
+        // where it ranks among the three.
+        let words = Suggester(decoder: Decoder(dictionary: Small.dictionary(["go": 5, "going": 900, "good": 800, "gone": 700])))
+        let result = words.suggest(request("go"))
+        #expect(result.correction == nil)
+        #expect(result.slots.prefix(2).map(\.text) == ["going", "good"])
+        #expect(!result.slots.contains(Slot(text: "go", kind: .typed)))
+        // A known word likelier than its completions comes first, as typed.
+        let common = Suggester(decoder: Decoder(dictionary: Small.dictionary(["go": 900, "going": 20, "good": 10])))
+        #expect(common.suggest(request("go")).slots.first == Slot(text: "go", kind: .typed))
+    }
+
     @Test func nothingCloseMeansNoCorrection() {
         // Nothing in the dictionary is near "zqxv": no correction, the typed word first.
         let result = suggester.suggest(request("zqxv"))
