@@ -52,7 +52,8 @@ func fail(_ message: String) -> Never {
 /// The suggester's settings that `--tune` may change.
 enum Tuning {
     static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch",
-                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language"]
+                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language",
+                        "language-weight", "pair-share"]
 
     static func apply(_ tuning: [String: Float], to suggester: inout Suggester) {
         for (name, value) in tuning {
@@ -68,6 +69,8 @@ enum Tuning {
             case "swipe-shape": suggester.swipe.shape = value
             case "swipe-ends": suggester.swipe.ends = value
             case "swipe-language": suggester.swipe.languageWeight = value
+            case "language-weight": suggester.decoder.settings.languageWeight = value
+            case "pair-share": suggester.decoder.settings.pairShare = value
             default: break
             }
         }
