@@ -35,7 +35,7 @@ public struct DecoderSettings: Equatable, Sendable {
     /// Hypotheses kept after each tap.
     public var beam = 160
     /// How much the language model counts against the taps.
-    public var languageWeight: Float = 0.9
+    public var languageWeight: Float = 0.7
     /// The share of the word-pair model where the previous word has known followers.
     public var pairShare: Float = 0.6
     /// A completion's extra cost: a word longer than the taps is a guess about what comes.
