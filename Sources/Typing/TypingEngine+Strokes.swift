@@ -6,6 +6,10 @@ public import Words
 struct StrokeTracking: Sendable {
     var points: [StrokePoint] = []
     var isStroke = false
+    /// How far the press has travelled along its path, in key pitches, counted in steps of at least
+    /// `strokeStep` so that a resting finger's jitter adds nothing.
+    var travel = 0.0
+    var lastStep: StrokePoint?
 }
 
 /// A stroke lifted, waiting for the decoder: its points and when it ended.
@@ -23,6 +27,11 @@ extension TypingEngine {
     /// neighbouring key, beside, above or across a corner (the keys of the row below sit a whole key to the
     /// right: 1.4 pitches), stays a corrected tap.
     static let strokeDistance = 1.5
+    /// Or how far along its path: a short word's stroke turns back near where it began ("was": w, a, s),
+    /// and a slide to a neighbour travels one pitch.
+    static let strokeTravel = 1.7
+    /// The least move that counts toward the travel, in pitches.
+    static let strokeStep = 0.25
     /// The most points a stroke keeps (a minute's slide at a touchscreen's rate is far fewer).
     static let strokePointLimit = 2000
 
@@ -51,10 +60,18 @@ extension TypingEngine {
             return true
         }
         // In key pitches across and down: the key above is one away, as the key beside is.
-        let start = stroke.points[0]
-        let across = (event.x - start.x) / word.plan.keyWidth, down = (event.y - start.y) / word.rowPitch
-        let distance = (across * across + down * down).squareRoot()
-        guard distance >= Self.strokeDistance, touch.accepted, !touch.longPressDone else { return false }
+        func pitches(_ a: StrokePoint, _ b: StrokePoint) -> Double {
+            let across = (b.x - a.x) / word.plan.keyWidth, down = (b.y - a.y) / word.rowPitch
+            return (across * across + down * down).squareRoot()
+        }
+        let start = stroke.points[0], point = StrokePoint(x: event.x, y: event.y)
+        let step = pitches(stroke.lastStep ?? start, point)
+        if step >= Self.strokeStep {
+            stroke.travel += step
+            stroke.lastStep = point
+        }
+        guard pitches(start, point) >= Self.strokeDistance || stroke.travel >= Self.strokeTravel,
+              touch.accepted, !touch.longPressDone else { return false }
         // A stroke now: the key pressed lets go (its balloon with it), and the trail starts where it began.
         stroke.isStroke = true
         unpress(touch.key, &update)

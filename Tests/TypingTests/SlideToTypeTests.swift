@@ -79,6 +79,24 @@ extension SuggestionHarness {
         }
     }
 
+    /// A short word's stroke may end a key from where it began ("was": w, a, s): its travel along the
+    /// path makes it a stroke. A finger resting on a key and trembling a few pixels travels nowhere.
+    @Test func aStrokeThatTurnsBackIsAStrokeAndATremblingTapIsNot() throws {
+        guard var s = try Self.harness() else { return }
+        s.slide("was")
+        #expect(s.text == "was")
+        guard var t = try Self.harness() else { return }
+        let (gx, gy) = t.harness.centre(of: "g")
+        t.settle(t.harness.send(.began, x: gx, y: gy))
+        for step in 0..<35 {
+            t.harness.now += 0.01
+            t.settle(t.harness.send(.moved, x: gx + (step % 2 == 0 ? 2 : -2), y: gy + (step % 3 == 0 ? 2 : -1)))
+        }
+        t.settle(t.harness.send(.ended, x: gx, y: gy))
+        #expect(t.text == "g")
+        #expect(t.harness.engine.state.trail.isEmpty)
+    }
+
     @Test func aLongPressStillOpensAccentsAndAStrokeAfterItDoesNot() throws {
         guard var s = try Self.harness() else { return }
         let (ex, ey) = s.harness.centre(of: "e")
