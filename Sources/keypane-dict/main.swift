@@ -3,9 +3,11 @@ import Glibc
 #endif
 import Words
 
-/// keypane-dict WORDS [PAIRS] [--trigrams MODEL] OUTPUT: builds a dictionary file from a word list ("word
-/// count" lines, each word in its usual case), when there is one a pair list ("first second count" lines),
-/// and when named a trigram language model in Sphinx's binary format, then reads it back to check it.
+/// keypane-dict WORDS [PAIRS] [--cases CASES] [--trigrams MODEL] OUTPUT: builds a dictionary file from a
+/// word list ("word count" lines, each word in its usual case), when there is one a pair list ("first
+/// second count" lines), when named a list of the words' usual forms where the word list has them in lower
+/// case (one a line: "Tuesday") and a trigram language model in Sphinx's binary format, then reads it back
+/// to check it.
 func fail(_ message: String) -> Never {
     let line = Array("keypane-dict: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
@@ -27,16 +29,21 @@ func readBytes(_ path: String) -> [UInt8] {
 
 func readText(_ path: String) -> String { String(decoding: readBytes(path), as: UTF8.self) }
 
-/// The files named on the command line, and the trigram model when one is named.
-let (arguments, trigramModel): ([String], String?) = {
+/// The files named on the command line, and those named by options (`--cases`, `--trigrams`).
+let (arguments, options): ([String], [String: String]) = {
     var arguments = CommandLine.arguments
-    guard let flag = arguments.firstIndex(of: "--trigrams") else { return (arguments, nil) }
-    guard flag + 1 < arguments.count else { fail("--trigrams needs a model file") }
-    let model = arguments[flag + 1]
-    arguments.removeSubrange(flag...(flag + 1))
-    return (arguments, model)
+    var options: [String: String] = [:]
+    for name in ["--cases", "--trigrams"] {
+        guard let flag = arguments.firstIndex(of: name) else { continue }
+        guard flag + 1 < arguments.count else { fail("\(name) needs a file") }
+        options[name] = arguments[flag + 1]
+        arguments.removeSubrange(flag...(flag + 1))
+    }
+    return (arguments, options)
 }()
-guard arguments.count == 3 || arguments.count == 4 else { fail("usage: keypane-dict WORDS [PAIRS] [--trigrams MODEL] OUTPUT") }
+guard arguments.count == 3 || arguments.count == 4 else {
+    fail("usage: keypane-dict WORDS [PAIRS] [--cases CASES] [--trigrams MODEL] OUTPUT")
+}
 let output = arguments.last!
 /// The dictionary of the counts named on the command line, and how many words it has.
 func built() -> (bytes: [UInt8], words: Int) {
@@ -51,7 +58,16 @@ func built() -> (bytes: [UInt8], words: Int) {
     for (word, count) in builder.words where word.contains("'") && count == 300_000 {
         builder.words[word] = 20_000_000
     }
-    if let trigramModel {
+    if let cases = options["--cases"] {
+        var number = 0
+        for line in readText(cases).split(separator: "\n") {
+            number += 1
+            let form = String(line)
+            guard !form.contains(" ") else { fail("\(cases):\(number): expected one word in its usual case") }
+            if let count = builder.words[form.lowercased()] { builder.forms[form.lowercased()] = (form, count) }
+        }
+    }
+    if let trigramModel = options["--trigrams"] {
         do { builder.continuations = try SphinxModel(bytes: readBytes(trigramModel), path: trigramModel).continuations() } catch {
             fail("\(error)")
         }

@@ -64,6 +64,27 @@ import Words
         #expect(decoder.predictions(after: nil, count: 1) == ["I"])
     }
 
+    @Test func aCasesListGivesWordsTheirCapitals() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path, cases = folder.appendingPathComponent("cases.txt").path
+        try "tuesday 30\nmay 40\nnasa 5\n".write(toFile: words, atomically: true, encoding: .utf8)
+        try "Tuesday\nNASA\nZanzibar\n".write(toFile: cases, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, "--cases", cases, output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dictionary = try WordDictionary(path: output)
+        let texts = ["tuesday", "may", "nasa"].map { dictionary.id(of: $0).flatMap(dictionary.word) }
+        #expect(texts == ["Tuesday", "may", "NASA"])
+        // A word the list lacks is not added by the cases list.
+        #expect(dictionary.id(of: "zanzibar") == nil)
+
+        try "Tuesday\nNew York\n".write(toFile: cases, atomically: true, encoding: .utf8)
+        let bad = try make([words, "--cases", cases, output])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("\(cases):2: expected one word in its usual case"))
+    }
+
     @Test func aDamagedModelIsNamedAndNothingIsWritten() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
