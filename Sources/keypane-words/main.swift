@@ -107,7 +107,8 @@ struct Typist {
     var time = 1000.0
 
     init(library: LayoutLibrary, keyboard: String, language: String, dictionary: WordDictionary, width: Int, height: Int) throws {
-        // Plain text out: the benchmark compares words, not capitals or curly quotes.
+        // Plain text out: the benchmark takes its sentences as their writers meant them, a sentence begun in
+        // lower case ("i think") included, so no capital is added at a sentence's start; straight quotes.
         let traits = TextTraits.Overrides(autocapitalization: TextTraits.Autocapitalization.none, smartQuotes: false,
                                           smartDashes: false)
         var engine = try TypingEngine(library: library, enabled: [keyboard], traits: traits, width: width, height: height)
