@@ -73,13 +73,16 @@ import Words
 }
 
 extension CompletionTests {
-    /// A name the dictionary lacks, capitalised within a sentence, is left as typed.
+    /// A name the dictionary lacks, capitalised within a sentence, is left as typed; one it spells with a
+    /// capital ("walter", as "paris") gets it.
     @Test func aNameWithinASentenceIsNotCorrected() throws {
         guard var harness = try Self.englishHarness() else { return }
         harness.type("said walter ")
         harness.tap("shift")
         harness.type("Kistler ")
-        #expect(harness.text == "said walter Kistler ")
+        #expect(harness.text == "said Walter Kistler ")
+        harness.type("in paris ")
+        #expect(harness.text == "said Walter Kistler in Paris ")
     }
 }
 
