@@ -190,17 +190,17 @@ public struct Suggester: Sendable {
         var seen = Set<String>()
         offered = offered.filter { seen.insert($0.lowercased()).inserted }
         if let correction = result.correction {
-            let alternative = offered.first { $0.lowercased() != correction.lowercased() }
-            result.slots = [Slot(text: typed, kind: .typed), Slot(text: correction, kind: .word, isCorrection: true)]
-                + (alternative.map { [Slot(text: Self.cased($0, like: typed), kind: .word)] } ?? [])
+            let others = offered.filter { $0.lowercased() != correction.lowercased() }
+                .map { Slot(text: Self.cased($0, like: typed), kind: .word) }
+            let corrected = Slot(text: correction, kind: .word, isCorrection: true)
+            // Only a capital put in ("i": I, "paris": Paris): the word is the same, so the typed form takes no
+            // slot; a delete after the space still gives it back.
+            result.slots = correction.lowercased() == lower ? [corrected] + others.prefix(2)
+                : [Slot(text: typed, kind: .typed), corrected] + others.prefix(1)
         } else if literalKnown, candidates.contains(where: { $0.word.lowercased() == lower }) {
-            // A known word typed, and nothing to correct: the three likeliest words, it among them where it
-            // ranks so, as iOS gives it no slot of its own ("go": going, good, go).
-            var seen = Set<String>()
-            result.slots = candidates.filter { seen.insert($0.word.lowercased()).inserted }.prefix(3).map { candidate in
-                candidate.word.lowercased() == lower ? Slot(text: typed, kind: .typed)
-                    : Slot(text: Self.cased(candidate.word, like: typed), kind: .word)
-            }
+            // A known word typed, and nothing to correct: space keeps it, so the bar offers the three likeliest
+            // other words ("go": going, good, got), as iOS gives it no slot of its own.
+            result.slots = offered.prefix(3).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
         } else if literalKnown || !candidates.contains(where: { $0.isCompletion && $0.touch <= completionTouch }) {
             // A word as typed keeps its slot, first; so does a new one that no word the taps begin explains.
             result.slots = [Slot(text: typed, kind: .typed)]

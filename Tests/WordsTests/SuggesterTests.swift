@@ -43,16 +43,23 @@ import Glibc
     }
 
     @Test func aKnownWordTypedHasNoSlotOfItsOwn() {
-        // "go" is a word, but "going" and "good" are far likelier: the bar offers them first, and "go" only
-        // where it ranks among the three.
+        // "go" is a word, and space keeps it: the bar offers the likeliest other words, "going" and "good".
         let words = Suggester(decoder: Decoder(dictionary: Small.dictionary(["go": 5, "going": 900, "good": 800, "gone": 700])))
         let result = words.suggest(request("go"))
         #expect(result.correction == nil)
-        #expect(result.slots.prefix(2).map(\.text) == ["going", "good"])
-        #expect(!result.slots.contains(Slot(text: "go", kind: .typed)))
-        // A known word likelier than its completions comes first, as typed.
+        #expect(result.slots.map(\.text) == ["going", "good", "gone"])
+        // So too where "go" is far likelier than they are.
         let common = Suggester(decoder: Decoder(dictionary: Small.dictionary(["go": 900, "going": 20, "good": 10])))
-        #expect(common.suggest(request("go")).slots.first == Slot(text: "go", kind: .typed))
+        #expect(common.suggest(request("go")).slots.map(\.text) == ["going", "good"])
+    }
+
+    @Test func aCapitalPutInTakesTheTypedWordsSlot() {
+        // "i" becomes "I" on space: the same word, so the bar shows it once, as the correction, and two others.
+        let words = Suggester(decoder: Decoder(dictionary: Small.dictionary(["i": 900, "in": 800, "is": 700, "it": 600])))
+        let result = words.suggest(request("i"))
+        #expect(result.correction == "I")
+        #expect(result.slots.first == Slot(text: "I", kind: .word, isCorrection: true))
+        #expect(result.slots.map(\.text) == ["I", "in", "is"])
     }
 
     @Test func nothingCloseMeansNoCorrection() {
