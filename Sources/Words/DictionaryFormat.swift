@@ -44,7 +44,7 @@ public enum DictionaryFormat {
     /// The word id that stands for a sentence's start in a context.
     public static let sentenceStart: UInt32 = 0xFF_FFFE
     /// Continuations kept per context: the likeliest.
-    public static let continuationsPerContext = 16
+    public static let continuationsPerContext = 64
     public static let noWord: UInt32 = 0xFFFF_FFFF
     /// Costs are stored in tenths of a nat.
     public static let costScale: Float = 10
