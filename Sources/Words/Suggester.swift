@@ -112,6 +112,19 @@ public struct Suggester: Sendable {
         return letters.count >= 2 && capitals * 2 > letters.count
     }
 
+    /// Whether a word has a capital after a small letter: a name or a compound ("iPhone", "UnleadedStocks"),
+    /// never corrected nor split, though it may be learned.
+    static func hasInnerCapital(_ word: String) -> Bool {
+        zip(word, word.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+    }
+
+    /// Whether a word is a known word's possessive ("company's", "Arafat's"), which the dictionary does not
+    /// list.
+    func isPossessive(_ lower: String) -> Bool {
+        guard lower.count > 3, lower.hasSuffix("'s") || lower.hasSuffix("’s") else { return false }
+        return decoder.dictionary.id(of: String(lower.dropLast(2))) != nil
+    }
+
     public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
         if let stroke = request.stroke {
             // The user's own words come a little likelier, the more they were typed.
@@ -158,12 +171,13 @@ public struct Suggester: Sendable {
         // The word as the dictionary writes it: "Haus" for "haus" in German. A capitalised word the
         // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never corrected.
         let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
-        let literalKnown = literal != nil || user.knows(lower)
+        let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower)
         let whole = candidates.filter { !$0.isCompletion }
-        if request.mayCorrect, !Self.isExempt(typed), literalKnown, Self.cased(literal ?? lower, like: typed) != typed {
+        let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
+        if request.mayCorrect, !exempt, literalKnown, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
-        } else if request.mayCorrect, !Self.isExempt(typed), !(request.previous != nil && !literalKnown && typed.first?.isUppercase == true),
+        } else if request.mayCorrect, !exempt, !(request.previous != nil && !literalKnown && typed.first?.isUppercase == true),
                   let best = whole.first, best.word.lowercased() != lower,
                   Self.mayBecome(lower, best.word) {
             let runnerUp = whole.dropFirst().first { $0.word.lowercased() != lower }
@@ -181,7 +195,7 @@ public struct Suggester: Sendable {
         }
 
         // Two words run together ("ofthe"): the space goes in when the pair is likelier than any one word.
-        if result.correction == nil, request.mayCorrect, !literalKnown, !Self.isExempt(typed),
+        if result.correction == nil, request.mayCorrect, !literalKnown, !exempt,
            let split = split(lower, in: context), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)
         }

@@ -103,3 +103,23 @@ extension CompletionTests {
         #expect(harness.text == "one of the nowhere inthe")
     }
 }
+
+extension CompletionTests {
+    /// A known word's possessive is a word, though the dictionary lists none; a compound written with
+    /// capitals inside is a name, neither corrected nor split.
+    @Test func possessivesAndCompoundsAreLeftAsTyped() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("the company")
+        harness.tap("123")
+        harness.tap("'")
+        harness.tap("ABC")
+        harness.type("s story ")
+        #expect(harness.text == "the company's story ")
+        harness.type("see ")
+        harness.tap("shift")
+        harness.type("Unleaded")
+        harness.tap("shift")
+        harness.type("Stocks ")
+        #expect(harness.text == "the company's story see UnleadedStocks ")
+    }
+}
