@@ -33,7 +33,7 @@ func readText(_ path: String) -> String { String(decoding: readBytes(path), as: 
 let (arguments, options): ([String], [String: String]) = {
     var arguments = CommandLine.arguments
     var options: [String: String] = [:]
-    for name in ["--cases", "--trigrams"] {
+    for name in ["--cases", "--extra", "--trigrams"] {
         guard let flag = arguments.firstIndex(of: name) else { continue }
         guard flag + 1 < arguments.count else { fail("\(name) needs a file") }
         options[name] = arguments[flag + 1]
@@ -42,7 +42,7 @@ let (arguments, options): ([String], [String: String]) = {
     return (arguments, options)
 }()
 guard arguments.count == 3 || arguments.count == 4 else {
-    fail("usage: keypane-dict WORDS [PAIRS] [--cases CASES] [--trigrams MODEL] OUTPUT")
+    fail("usage: keypane-dict WORDS [PAIRS] [--cases CASES] [--extra WORDS] [--trigrams MODEL] OUTPUT")
 }
 let output = arguments.last!
 /// The dictionary of the counts named on the command line, and how many words it has.
@@ -57,6 +57,19 @@ func built() -> (bytes: [UInt8], words: Int) {
     // the count of a common word instead, so "I'll" is offered like "ill".
     for (word, count) in builder.words where word.contains("'") && count == 300_000 {
         builder.words[word] = 20_000_000
+    }
+    if let extra = options["--extra"] {
+        // Words the list lacks, one a line in their usual case: known at the list's smallest count.
+        let least = builder.words.values.min() ?? 1
+        var number = 0
+        for line in readText(extra).split(separator: "\n") {
+            number += 1
+            let form = String(line), lower = form.lowercased()
+            guard !form.contains(" ") else { fail("\(extra):\(number): expected one word in its usual case") }
+            guard builder.words[lower] == nil else { continue }
+            builder.words[lower] = least
+            if form != lower { builder.forms[lower] = (form, least) }
+        }
     }
     if let cases = options["--cases"] {
         var number = 0

@@ -85,6 +85,29 @@ import Words
         #expect(bad.stderr.contains("\(cases):2: expected one word in its usual case"))
     }
 
+    @Test func extraWordsAreKnownAtTheListsSmallestCount() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path, extra = folder.appendingPathComponent("extra.txt").path
+        try "colour 300\ntheatre 200\nthe 9000\n".write(toFile: words, atomically: true, encoding: .utf8)
+        try "color\ntheater\nRomney\nthe\n".write(toFile: extra, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, "--extra", extra, output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dictionary = try WordDictionary(path: output)
+        let ids = try ["color", "colour", "romney", "the", "theatre"].map { try #require(dictionary.id(of: $0), "\($0)") }
+        #expect(dictionary.word(ids[2]) == "Romney")
+        // At the smallest count of the list, theatre's; a word the list has keeps its own.
+        #expect(dictionary.cost(ids[0]) == dictionary.cost(ids[4]))
+        #expect(try #require(dictionary.cost(ids[0])) > (try #require(dictionary.cost(ids[1]))))
+        #expect(try #require(dictionary.cost(ids[3])) < (try #require(dictionary.cost(ids[4]))))
+
+        try "color\nNew York\n".write(toFile: extra, atomically: true, encoding: .utf8)
+        let bad = try make([words, "--extra", extra, output])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("\(extra):2: expected one word in its usual case"))
+    }
+
     @Test func aDamagedModelIsNamedAndNothingIsWritten() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -123,3 +123,12 @@ extension CompletionTests {
         #expect(harness.text == "the company's story see UnleadedStocks ")
     }
 }
+
+extension CompletionTests {
+    /// American spellings and words the frequency list lacks are known: never corrected to another word.
+    @Test func americanSpellingsAreKept() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("it was rumored the theater colors ")
+        #expect(harness.text == "it was rumored the theater colors ")
+    }
+}
