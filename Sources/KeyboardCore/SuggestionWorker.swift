@@ -142,6 +142,8 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
     private final class Language {
         let suggester: Suggester?
         var user = UserWords()
+        /// The decoder's search of the word typed, extended by its next tap.
+        var search = SearchMemo()
         var file: LearnedFile?
         var dirty = false
         /// Said once, not at every rest, until the words can be kept again.
@@ -258,7 +260,9 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
             }
             if let request {
                 let words = language(request.language)
-                if let suggester = words.suggester { post(.suggestions(suggester.suggest(request, user: words.user))) }
+                if let suggester = words.suggester {
+                    post(.suggestions(suggester.suggest(request, user: words.user, memo: &words.search)))
+                }
             }
             if idle && resident {
                 for words in languages.values { words.suggester?.decoder.dictionary.rest() }

@@ -56,7 +56,7 @@ public struct Decoder: Sendable {
         self.dictionary = dictionary
     }
 
-    private struct Hypothesis {
+    struct Hypothesis {
         var node: UInt32
         var cost: Float
         var edits: Int
@@ -73,83 +73,15 @@ public struct Decoder: Sendable {
     /// The same, in a context read once for the request.
     public func decode(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel = TouchModel(), context: LanguageContext,
                        limit: Int = 8, completions completionCount: Int = 4) -> [Candidate] {
-        guard !taps.isEmpty, taps.count < 48 else { return [] }
-        let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
-        // Each tap's cost against each character: ASCII in a flat table filled at once, the rest as met.
-        let typed = taps.map(TouchModel.unit(of:))
-        var ascii = [Float](repeating: 0, count: taps.count * 128)
-        for index in taps.indices {
-            for unit in 0..<128 { ascii[index * 128 + unit] = model.cost(taps[index], typed: typed[index], UInt16(unit), plan: plan) }
-        }
-        var others = [[UInt16: Float]](repeating: [:], count: taps.count)
-        func tapCost(_ index: Int, _ unit: UInt16) -> Float {
-            if unit < 128 { return ascii[index * 128 + Int(unit)] }
-            if let cost = others[index][unit] { return cost }
-            let cost = model.cost(taps[index], unit, plan: plan)
-            others[index][unit] = cost
-            return cost
-        }
-        let apostrophe = UInt16(UInt8(ascii: "'"))
-        var layers = [[UInt32: Hypothesis]](repeating: [:], count: taps.count + 1)
-        layers[0][0] = Hypothesis(node: 0, cost: 0, edits: 0)
-        func offer(_ hypothesis: Hypothesis, to layer: Int) {
-            if let old = layers[layer][hypothesis.node], old.cost <= hypothesis.cost { return }
-            layers[layer][hypothesis.node] = hypothesis
-        }
-        for index in 0...taps.count {
-            // Letters skipped: children reached without a tap, in the same layer.
-            var frontier = Array(layers[index].values)
-            while !frontier.isEmpty {
-                var next: [Hypothesis] = []
-                for hypothesis in frontier where hypothesis.edits < maxEdits {
-                    guard let node = dictionary.node(hypothesis.node) else { continue }
-                    forEachChild(of: node) { child in
-                        let cost = hypothesis.cost + (child.character == apostrophe ? settings.apostropheOmission : settings.omission)
-                        let skipped = Hypothesis(node: child.index, cost: cost, edits: hypothesis.edits + 1)
-                        if let old = layers[index][child.index], old.cost <= cost { return }
-                        layers[index][child.index] = skipped
-                        next.append(skipped)
-                    }
-                }
-                frontier = next
-            }
-            layers[index] = prune(layers[index])
-            guard index < taps.count else { break }
-            for hypothesis in layers[index].values {
-                guard let node = dictionary.node(hypothesis.node) else { continue }
-                // The tap meant one of the children.
-                forEachChild(of: node) { child in
-                    // A tap nowhere near the letter is a slip to another key: an edit like the others.
-                    let cost = tapCost(index, child.character)
-                    let slip = cost >= model.substitution
-                    guard !slip || hypothesis.edits < maxEdits else { return }
-                    offer(Hypothesis(node: child.index, cost: hypothesis.cost + cost,
-                                     edits: hypothesis.edits + (slip ? 1 : 0)), to: index + 1)
-                }
-                guard hypothesis.edits < maxEdits else { continue }
-                // The tap meant nothing: a letter doubled or a stray touch (never the first tap).
-                if index > 0 {
-                    offer(Hypothesis(node: hypothesis.node, cost: hypothesis.cost + settings.insertion,
-                                     edits: hypothesis.edits + 1), to: index + 1)
-                }
-                // This tap and the next meant the next two letters the other way round.
-                if index + 1 < taps.count {
-                    // Only where both taps fell near the letters swapped.
-                    forEachChild(of: node) { first in
-                        let firstCost = tapCost(index + 1, first.character)
-                        guard firstCost < settings.nearMiss else { return }
-                        forEachChild(of: first) { second in
-                            guard second.character != first.character else { return }
-                            let secondCost = tapCost(index, second.character)
-                            guard secondCost < settings.nearMiss else { return }
-                            let cost = hypothesis.cost + firstCost + secondCost + settings.transposition
-                            offer(Hypothesis(node: second.index, cost: cost, edits: hypothesis.edits + 1), to: index + 2)
-                        }
-                    }
-                }
-            }
-        }
+        var memo = SearchMemo()
+        return decode(taps, plan: plan, touch: model, context: context, limit: limit, completions: completionCount, memo: &memo)
+    }
 
+    /// The same, extending the search `memo` kept of the word's earlier taps (see `SearchMemo`).
+    public func decode(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel = TouchModel(), context: LanguageContext,
+                       limit: Int = 8, completions completionCount: Int = 4, memo: inout SearchMemo) -> [Candidate] {
+        guard !taps.isEmpty, taps.count < 48 else { return [] }
+        let layers = search(taps, plan: plan, touch: model, memo: &memo)
         var found: [UInt32: Candidate] = [:]
         func add(_ id: UInt32, touch: Float, completion: Bool) {
             let language = languageCost(id, in: context) * settings.languageWeight
@@ -311,7 +243,7 @@ public struct Decoder: Sendable {
         }
     }
 
-    private func prune(_ layer: [UInt32: Hypothesis]) -> [UInt32: Hypothesis] {
+    func prune(_ layer: [UInt32: Hypothesis]) -> [UInt32: Hypothesis] {
         guard layer.count > settings.beam else { return layer }
         // Ranked by cost and the best word still reachable, so a likely prefix outlives a dead end. Each
         // hypothesis is ranked once (a rank reads the trie; ranked inside the sort's comparisons, pruning

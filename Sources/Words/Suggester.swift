@@ -126,6 +126,12 @@ public struct Suggester: Sendable {
     }
 
     public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
+        var memo = SearchMemo()
+        return suggest(request, user: user, memo: &memo)
+    }
+
+    /// The same, extending the decoder's search of the word's earlier taps that `memo` keeps.
+    public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords(), memo: inout SearchMemo) -> Suggestions {
         if let stroke = request.stroke {
             // The user's own words come a little likelier, the more they were typed.
             var strokes = SwipeDecoder(decoder: decoder)
@@ -152,7 +158,7 @@ public struct Suggester: Sendable {
         }
         let typed = request.typed
         let lower = typed.lowercased()
-        var candidates = decoder.decode(request.taps, plan: request.plan, touch: user.touch, context: context)
+        var candidates = decoder.decode(request.taps, plan: request.plan, touch: user.touch, context: context, memo: &memo)
         // The user's own words: aligned with the taps directly, and likelier the more they were typed.
         for word in user.knownWords where decoder.dictionary.id(of: word) == nil {
             guard let touch = Self.align(request.taps, word, model: user.touch, plan: request.plan, settings: decoder.settings)

@@ -101,6 +101,8 @@ struct KeyDescription: Encodable {
 struct Typist {
     var engine: TypingEngine
     var suggester: Suggester
+    /// The decoder's search of the word typed, as the keyboard's worker keeps it.
+    var search = SearchMemo()
     let fresh: TypingEngine
     /// What the engine typed since the request began.
     var output = ""
@@ -132,7 +134,7 @@ struct Typist {
     mutating func settle(_ update: Update, force: Bool = false) {
         guard update.wordChanged || force, let request = engine.suggestionRequest() else { return }
         // A stroke's word is typed when its answer comes.
-        KeyAction.apply(engine.receive(suggester.suggest(request)).actions, to: &output)
+        KeyAction.apply(engine.receive(suggester.suggest(request, memo: &search)).actions, to: &output)
     }
 
     mutating func tap(x: Double, y: Double) {

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import Words
+
+/// The decoder's search extended tap by tap from its memo finds exactly what a search from the first tap
+/// finds: while a word is typed, after deletes and retyped letters, across the short words' edit limit,
+/// and when the touch model changes.
+@Suite struct SearchMemoTests {
+    /// The 20,000 commonest words of the English list, as a dictionary.
+    static let dictionary: WordDictionary = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let lines = (try? String(contentsOf: root.appendingPathComponent("Dictionaries/en/words.txt"), encoding: .utf8)) ?? ""
+        var builder = DictionaryBuilder()
+        for line in lines.split(separator: "\n").prefix(20_000) {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, let count = UInt64(fields[1]) { builder.words[String(fields[0])] = count }
+        }
+        return try! WordDictionary(bytes: builder.build())
+    }()
+
+    /// Taps on a word's keys, each moved by a seeded Gaussian of a third of a key.
+    static func noisyTaps(_ word: String, seed: inout UInt64) -> [Tap] {
+        func uniform() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        func gaussian() -> Double { (-2 * log(max(uniform(), 1e-12))).squareRoot() * cos(2 * .pi * uniform()) }
+        return Small.taps(word, offsets: word.map { _ in (gaussian() * 3.3, gaussian() * 3.3) })
+    }
+
+    func fresh(_ decoder: Decoder, _ taps: [Tap], model: TouchModel = TouchModel()) -> [Candidate] {
+        decoder.decode(taps, plan: Small.plan, touch: model, context: .none)
+    }
+
+    @Test func extendingTheSearchFindsWhatAFreshSearchFinds() throws {
+        let decoder = Decoder(dictionary: Self.dictionary)
+        var seed: UInt64 = 7
+        var memo = SearchMemo()
+        for word in ["government", "always", "the", "morning", "thinking", "keyboard", "station", "unbelievable"] {
+            let taps = Self.noisyTaps(word, seed: &seed)
+            for count in 1...taps.count {
+                let prefix = Array(taps.prefix(count))
+                let extended = decoder.decode(prefix, plan: Small.plan, context: .none, memo: &memo)
+                #expect(extended == fresh(decoder, prefix), "\(word), \(count) taps")
+            }
+            // Two deletes, then other letters typed in their place.
+            for count in [taps.count - 1, taps.count - 2] where count > 0 {
+                let prefix = Array(taps.prefix(count))
+                #expect(decoder.decode(prefix, plan: Small.plan, context: .none, memo: &memo) == fresh(decoder, prefix), "\(word)")
+            }
+            let retyped = Array(taps.prefix(max(0, taps.count - 2))) + Self.noisyTaps("xs", seed: &seed)
+            #expect(decoder.decode(retyped, plan: Small.plan, context: .none, memo: &memo) == fresh(decoder, retyped), "\(word)")
+        }
+    }
+
+    @Test func aChangedTouchModelSearchesAfresh() throws {
+        let decoder = Decoder(dictionary: Self.dictionary)
+        var seed: UInt64 = 11
+        var memo = SearchMemo()
+        let taps = Self.noisyTaps("morning", seed: &seed)
+        _ = decoder.decode(Array(taps.prefix(4)), plan: Small.plan, context: .none, memo: &memo)
+        var model = TouchModel()
+        model.sigmaX = 0.3
+        #expect(decoder.decode(taps, plan: Small.plan, touch: model, context: .none, memo: &memo) == fresh(decoder, taps, model: model))
+    }
+}
