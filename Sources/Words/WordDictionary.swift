@@ -152,9 +152,16 @@ public final class WordDictionary: @unchecked Sendable {
         return (first..<UInt32(last)).compactMap { self.node($0) }
     }
 
-    /// The child for a character, or nil.
+    /// The child for a character, or nil: a binary search of the children, which are in character order.
     public func child(of node: Node, _ character: UInt16) -> Node? {
-        children(of: node).first { $0.character == character }
+        var low = UInt64(node.firstChild), high = min(low + UInt64(node.childCount), UInt64(nodeCount))
+        while low < high {
+            let middle = low + (high - low) / 2
+            guard let child = self.node(UInt32(middle)) else { return nil }
+            if child.character == character { return child }
+            if child.character < character { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     /// The node a string of UTF-16 units leads to.
