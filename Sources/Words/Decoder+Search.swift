@@ -1,25 +1,27 @@
 /// The decoder's search for the last request's taps, kept so that the next tap of the same word extends it
 /// instead of searching again from the first tap: layer k holds the hypotheses after k taps, and depends on
-/// those taps alone (with the plan and the touch model), never on the context.
+/// those taps alone (with the plan, the touch model and the decoder's settings), never on the context.
 public struct SearchMemo: Sendable {
     var taps: [Tap] = []
     var plan: KeyPlan?
     var model: TouchModel?
+    var settings: DecoderSettings?
     var layers: [[UInt32: Decoder.Hypothesis]] = []
 
     public init() {}
 
-    init(taps: [Tap], plan: KeyPlan, model: TouchModel, layers: [[UInt32: Decoder.Hypothesis]]) {
+    init(taps: [Tap], plan: KeyPlan, model: TouchModel, settings: DecoderSettings, layers: [[UInt32: Decoder.Hypothesis]]) {
         self.taps = taps
         self.plan = plan
         self.model = model
+        self.settings = settings
         self.layers = layers
     }
 
     /// How many of `taps`' layers the memo holds as a fresh search would make them: the layers of the
-    /// taps both share, or none when the plan or the touch model changed.
-    func reusable(for taps: [Tap], plan: KeyPlan, model: TouchModel) -> Int {
-        guard self.plan == plan, self.model == model, !layers.isEmpty else { return 0 }
+    /// taps both share, or none when the plan, the touch model or the settings changed.
+    func reusable(for taps: [Tap], plan: KeyPlan, model: TouchModel, settings: DecoderSettings) -> Int {
+        guard self.plan == plan, self.model == model, self.settings == settings, !layers.isEmpty else { return 0 }
         var shared = 0
         while shared < min(taps.count, self.taps.count), taps[shared] == self.taps[shared] { shared += 1 }
         return shared
@@ -33,7 +35,7 @@ extension Decoder {
         let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
         let previousMaxEdits = memo.taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
         // The edits allowed change with the taps' count: a search for fewer taps is no prefix of this one.
-        let shared = maxEdits == previousMaxEdits ? memo.reusable(for: taps, plan: plan, model: model) : 0
+        let shared = maxEdits == previousMaxEdits ? memo.reusable(for: taps, plan: plan, model: model, settings: settings) : 0
         // Each tap's cost against each character: ASCII in a flat table filled at once, the rest as met.
         let typed = taps.map(TouchModel.unit(of:))
         var ascii = [Float](repeating: 0, count: taps.count * 128)
@@ -123,7 +125,7 @@ extension Decoder {
             guard index < taps.count else { break }
             advance(index)
         }
-        memo = SearchMemo(taps: taps, plan: plan, model: model, layers: layers)
+        memo = SearchMemo(taps: taps, plan: plan, model: model, settings: settings, layers: layers)
         return layers
     }
 }

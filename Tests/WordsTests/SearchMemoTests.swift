@@ -4,7 +4,7 @@ import Testing
 
 /// The decoder's search extended tap by tap from its memo finds exactly what a search from the first tap
 /// finds: while a word is typed, after deletes and retyped letters, across the short words' edit limit,
-/// and when the touch model changes.
+/// and when the touch model or the decoder's settings change.
 @Suite struct SearchMemoTests {
     /// The 20,000 commonest words of the English list, as a dictionary.
     static let dictionary: WordDictionary = {
@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    @Test func aChangedTouchModelSearchesAfresh() throws {
+    @Test func aChangedTouchModelOrSettingSearchesAfresh() throws {
         let decoder = Decoder(dictionary: Self.dictionary)
         var seed: UInt64 = 11
         var memo = SearchMemo()
@@ -62,5 +62,10 @@ import Testing
         var model = TouchModel()
         model.sigmaX = 0.3
         #expect(decoder.decode(taps, plan: Small.plan, touch: model, context: .none, memo: &memo) == fresh(decoder, taps, model: model))
+        // So does a decoder with other settings.
+        var narrow = decoder
+        narrow.settings.beam = 12
+        _ = narrow.decode(Array(taps.prefix(4)), plan: Small.plan, context: .none, memo: &memo)
+        #expect(decoder.decode(taps, plan: Small.plan, context: .none, memo: &memo) == fresh(decoder, taps))
     }
 }
