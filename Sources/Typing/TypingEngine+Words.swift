@@ -119,6 +119,7 @@ extension TypingEngine {
         word.result = suggestions
         let capital = word.taps.isEmpty && composer.wantsCapital
         let curly = traits.smartQuotes
+        let before = state.bar
         state.bar = suggestions.slots.map { slot in
             // Shown as it is typed: with curly apostrophes where smart quotes are on.
             var text = curly ? String(slot.text.map { $0 == "'" ? "’" : $0 }) : slot.text
@@ -129,7 +130,13 @@ extension TypingEngine {
             case .prediction: return BarSlot(text: text)
             }
         }
-        update.changedKeys = keys { $0.isSuggestion }
+        // Only the slots that look different are drawn again, and the one after a slot whose raised face
+        // came or went (it draws the line between them).
+        func shown(_ bar: [BarSlot], _ slot: Int) -> BarSlot? { bar.indices.contains(slot) ? bar[slot] : nil }
+        update.changedKeys = keys { function in
+            guard case .suggestion(let slot) = function else { return false }
+            return shown(before, slot) != shown(state.bar, slot) || shown(before, slot - 1)?.look != shown(state.bar, slot - 1)?.look
+        }
         return update
     }
 

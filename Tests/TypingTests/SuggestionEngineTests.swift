@@ -124,6 +124,27 @@ struct SuggestionHarness {
         #expect(s.text == "statoinx ")
     }
 
+    /// A result redraws only the slots it changes, and the slot after one whose raised face came or went.
+    @Test func aResultRedrawsTheSlotsItChanges() throws {
+        var s = try SuggestionHarness()
+        s.type("th")
+        let request = try #require(s.harness.engine.suggestionRequest())
+        let slotKeys = s.harness.engine.geometry.keys.indices.filter { s.harness.engine.geometry.keys[$0].function.isSuggestion }
+        func slots(_ texts: [String], correction: Int? = nil) -> Suggestions {
+            Suggestions(generation: request.generation, slots: texts.enumerated().map {
+                Slot(text: $1, kind: .word, isCorrection: $0 == correction)
+            })
+        }
+        _ = s.harness.engine.receive(slots(["tho", "thy", "thud"]))
+        #expect(s.harness.engine.receive(slots(["the", "to", "they"])).changedKeys == Set(slotKeys))
+        // The same words again: nothing to draw.
+        #expect(s.harness.engine.receive(slots(["the", "to", "they"])).changedKeys.isEmpty)
+        // One word changed: its slot alone.
+        #expect(s.harness.engine.receive(slots(["the", "this", "they"])).changedKeys == [slotKeys[1]])
+        // The first slot raised as the correction: it and the slot after it, whose line goes.
+        #expect(s.harness.engine.receive(slots(["the", "this", "they"], correction: 0)).changedKeys == [slotKeys[0], slotKeys[1]])
+    }
+
     @Test func theKeystrokeLeavesBeforeAnyDecoding() throws {
         var s = try SuggestionHarness()
         let (x, y) = s.harness.centre(of: "t")
