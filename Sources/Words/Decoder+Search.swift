@@ -36,10 +36,12 @@ extension Decoder {
         let previousMaxEdits = memo.taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
         // The edits allowed change with the taps' count: a search for fewer taps is no prefix of this one.
         let shared = maxEdits == previousMaxEdits ? memo.reusable(for: taps, plan: plan, model: model, settings: settings) : 0
+        // The first layer to search; the taps before its last one are searched already.
+        let first = min(shared, taps.count)
         // Each tap's cost against each character: ASCII in a flat table filled at once, the rest as met.
         let typed = taps.map(TouchModel.unit(of:))
         var ascii = [Float](repeating: 0, count: taps.count * 128)
-        for index in taps.indices {
+        for index in max(0, first - 1)..<taps.count {
             for unit in 0..<128 { ascii[index * 128 + unit] = model.cost(taps[index], typed: typed[index], UInt16(unit), plan: plan) }
         }
         var others = [[UInt16: Float]](repeating: [:], count: taps.count)
@@ -117,7 +119,6 @@ extension Decoder {
                 }
             }
         }
-        let first = min(shared, taps.count)
         // The memo's last layer had no next tap to swap with: its layer before swaps now.
         if first > 0, first < taps.count { advance(first - 1, swapsOnly: true) }
         for index in first...taps.count {
