@@ -45,6 +45,17 @@ guard arguments.count == 3 || arguments.count == 4 else {
     fail("usage: keypane-dict WORDS [PAIRS] [--cases CASES] [--extra WORDS] [--trigrams MODEL] OUTPUT")
 }
 let output = arguments.last!
+/// The words of a file of one word a line, each in its usual case ("Tuesday", "NASA"); a line of more than
+/// one word is named with its number, and nothing is written.
+func forms(in path: String) -> [String] {
+    var forms: [String] = []
+    for (index, line) in readText(path).split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        guard !line.contains(" ") else { fail("\(path):\(index + 1): expected one word in its usual case") }
+        forms.append(String(line))
+    }
+    return forms
+}
+
 /// The dictionary of the counts named on the command line, and how many words it has.
 func built() -> (bytes: [UInt8], words: Int) {
     var builder = DictionaryBuilder()
@@ -59,24 +70,15 @@ func built() -> (bytes: [UInt8], words: Int) {
         builder.words[word] = 20_000_000
     }
     if let extra = options["--extra"] {
-        // Words the list lacks, one a line in their usual case: known at the list's smallest count.
+        // Words the list lacks: known at the list's smallest count.
         let least = builder.words.values.min() ?? 1
-        var number = 0
-        for line in readText(extra).split(separator: "\n") {
-            number += 1
-            let form = String(line), lower = form.lowercased()
-            guard !form.contains(" ") else { fail("\(extra):\(number): expected one word in its usual case") }
-            guard builder.words[lower] == nil else { continue }
-            builder.words[lower] = least
-            if form != lower { builder.forms[lower] = (form, least) }
+        for form in forms(in: extra) where builder.words[form.lowercased()] == nil {
+            builder.words[form.lowercased()] = least
+            if form != form.lowercased() { builder.forms[form.lowercased()] = (form, least) }
         }
     }
     if let cases = options["--cases"] {
-        var number = 0
-        for line in readText(cases).split(separator: "\n") {
-            number += 1
-            let form = String(line)
-            guard !form.contains(" ") else { fail("\(cases):\(number): expected one word in its usual case") }
+        for form in forms(in: cases) {
             if let count = builder.words[form.lowercased()] { builder.forms[form.lowercased()] = (form, count) }
         }
     }
