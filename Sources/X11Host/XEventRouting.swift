@@ -27,10 +27,14 @@ extension KeyboardHost: EventSource {
 
     public func turn(_ ready: [Readiness], now: Double) {
         memoryRest.busy(at: now)
-        while XPending(display) > 0 {
+        // One read of the socket, then the queue: XPending would read again before each event. What comes
+        // meanwhile is read by the flush in `prepare`, or wakes poll.
+        var queued = XEventsQueued(display, QueuedAfterReading)
+        while queued > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
             route(&event)
+            queued = XEventsQueued(display, QueuedAlready)
         }
     }
 
