@@ -196,9 +196,12 @@ fuzz: test-deps
 		--filter "mutatedLayoutFilesLoadOrAreNamedWithTheirLine|geometryJSONReadsBackWhateverTheLabels|mutatedRequestsReadBackOrAreRefused|mutatedPictureHeadersReadBackOrAreRefused"
 	KEYPANE_FUZZ_ITERATIONS=$$(( $(FUZZ_ITERATIONS) / 20 )) $(SWIFT) test --skip-build --filter mutatedSettingsFilesAreReadOrNamed
 
+# BASELINE=path/to/keypane runs the same parts again for another build (an older commit's release program),
+# right after, so that old and new are measured in one run.
 bench: release
 	@scripts/install-packages $(BENCH_PACKAGES)
 	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts $(ARGS)
+	$(if $(BASELINE),@echo "== the same for the baseline $(BASELINE)" && .build/release/keypane-bench --keypane $(BASELINE) --layouts Assets/layouts $(ARGS))
 	@case "$(ARGS)" in ""|*suggest*) $(MAKE) --no-print-directory words-bench ;; esac
 
 # Keypane's words measured by kebbie on 1,000 held-out sentences (Benchmarks/data/README.md), beside the
