@@ -54,16 +54,27 @@ import Testing
                      keyboard: LiveKeyboard, space: GeometryKey, tap: (String) throws -> Void) throws {
         var expected = ""
         for (typed, meant) in words {
+            // The bar before the word, the next words after the last space: not the word's own.
+            let before = (try? bar(session)) ?? []
             try tap(typed)
             // A misspelling's bar shows the word as typed first and its correction; a word that only takes a
             // capital may show the correction alone; a known word, which space keeps, shows other words.
             let respelt = meant.replacingOccurrences(of: "’", with: "'").lowercased() != typed.lowercased()
             let ready: ([String]) -> Bool = { bar in
                 bar.contains("[\(meant)]") && (!respelt || Self.bar(bar, isFor: typed))
-                    || !respelt && !bar.isEmpty && !bar.contains(typed) && !bar.contains(meant) && !bar.contains { $0.hasPrefix("[") }
+                    || !respelt && bar != before && !bar.isEmpty && !bar.contains(typed) && !bar.contains(meant)
+                        && !bar.contains { $0.hasPrefix("[") }
             }
-            let bar = waitForBar(session, ready)
-            #expect(ready(bar), "\(typed): the bar shows \(bar)")
+            var shown = waitForBar(session, ready)
+            // A bar of other words can still be a letter's before the word's own (the worker behind on a
+            // busy machine): it is taken once it stays half a second.
+            for _ in 0..<10 where !shown.contains("[\(meant)]") {
+                usleep(500_000)
+                let again = waitForBar(session, ready)
+                if again == shown { break }
+                shown = again
+            }
+            #expect(ready(shown), "\(typed): the bar shows \(shown)")
             keyboard.tap(space)
             expected += meant + " "
             #expect(terminal.waitFor(text: expected) == expected)
