@@ -40,11 +40,19 @@ struct Child {
         waitpid(pid, &status, 0)
     }
 
-    /// User plus system CPU seconds so far.
+    /// CPU seconds so far, of all its threads, to the nanosecond: the scheduler's run time of each thread
+    /// (/proc/PID/task/*/schedstat). /proc/PID/stat counts 10 ms ticks, 30 µs a tap over 300 taps.
     var cpuSeconds: Double {
-        guard let stat = try? readText("/proc/\(pid)/stat") else { return 0 }
-        let fields = stat.split(separator: ")").last!.split(separator: " ")
-        return (Double(fields[11])! + Double(fields[12])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
+        defer { closedir(tasks) }
+        var nanoseconds = 0.0
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.first?.isNumber == true, let text = try? readText("/proc/\(pid)/task/\(name)/schedstat"),
+                  let first = text.split(separator: " ").first, let value = Double(first) else { continue }
+            nanoseconds += value
+        }
+        return nanoseconds / 1e9
     }
 
     /// CPU seconds of the main thread, to the nanosecond (/proc/PID/schedstat), for costs below the clock tick.
@@ -359,7 +367,7 @@ func stats(_ values: [Double]) -> String {
 }
 
 /// The live measurements; prints one line per figure.
-/// `only` "start" stops after start-up and memory, "memory" measures memory alone.
+/// `only` "start" stops after start-up and memory, "memory" measures memory alone, "prose" the CPU of typing prose.
 func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only: String?) throws {
     let bench = try LiveBench()
     defer { bench.close() }
@@ -367,6 +375,12 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let heldTaps = 300, hold = 0.03
 
     if only == "memory" { return try runMemoryBench(bench, keypane: keypane, layouts: layouts) }
+    if only == "prose" {
+        try runProseBench(bench, arguments: [keypane, "--keyboards", "default", "--height", "320", "--no-sound",
+                                             "--layouts", layouts], layout: library.layout(for: .default)!)
+        _ = try runMatchboxTaps(bench, taps: 300, heldTaps: 300, hold: 0.03)
+        return
+    }
     let (starts, peerStarts) = try runStartBench(bench, keypane: keypane, layouts: layouts)
     try runMemoryBench(bench, keypane: keypane, layouts: layouts)
     if only == "start" { return }
@@ -420,8 +434,17 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     print("keypane idle for 5 s: \(child.wakeups - wakeBefore) wake-ups, \(format((child.cpuSeconds - idleCPU) * 1000)) ms CPU")
     child.stop()
 
-    // The CPU a tap costs typing prose, words and spaces as a person types them (one key tapped a thousand
-    // times above is one ever longer word for the suggestions), with suggestions on and off.
+    try runProseBench(bench, arguments: keypaneArguments, layout: layout)
+
+    guard let (peerLatencies, peerHeld) = try runMatchboxTaps(bench, taps: taps, heldTaps: heldTaps, hold: hold) else { return }
+    if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty && !peerStarts.isEmpty {
+        print("ratio keypane/matchbox p50: tap \(format(percentile(latencies, 0.5) / percentile(peerLatencies, 0.5))), held tap \(format(percentile(held, 0.5) / percentile(peerHeld, 0.5))), first frame \(format(percentile(starts, 0.5) / percentile(peerStarts, 0.5)))")
+    }
+}
+
+/// The CPU a tap costs typing prose, words and spaces as a person types them (one key tapped a thousand times
+/// is one ever longer word for the suggestions), with suggestions on and off.
+func runProseBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout) throws {
     let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
     for suggestions in [true, false] {
         let arguments = keypaneArguments + (suggestions ? [] : ["--no-suggestions"])
@@ -436,20 +459,33 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
             guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
             return (character, (tx + key.x + key.width / 2, ty + key.y + key.height / 2))
         })
-        let cpuBeforeProse = typist.cpuSeconds
-        var typed = 0
-        for character in (0..<8).flatMap({ _ in prose }) {
-            guard let (x, y) = places[character] else { continue }
-            _ = bench.tapLatency(x: x, y: y)
-            typed += 1
+        // Quick taps (press and release together), then taps held as a finger holds them.
+        for hold in suggestions ? [0] : [0, 0.03] {
+            let cpuBeforeProse = typist.cpuSeconds
+            var typed = 0, latencies: [Double] = []
+            for character in (0..<8).flatMap({ _ in prose }) {
+                guard let (x, y) = places[character] else { continue }
+                if let latency = bench.tapLatency(x: x, y: y, hold: hold) { latencies.append(latency) }
+                typed += 1
+            }
+            let perTap = (typist.cpuSeconds - cpuBeforeProse) / Double(max(typed, 1))
+            let how = hold > 0 ? "taps held \(Int(hold * 1000)) ms" : "quick taps"
+            print("keypane CPU per tap typing prose, suggestions \(suggestions ? "on" : "off"), \(how): \(Int(perTap * 1e6)) µs (\(typed) taps); \(hold > 0 ? "release" : "tap") to keystroke \(stats(latencies))")
         }
-        let perTap = (typist.cpuSeconds - cpuBeforeProse) / Double(max(typed, 1))
-        print("keypane CPU per tap typing prose, suggestions \(suggestions ? "on" : "off"): \(Int(perTap * 1e6)) µs (\(typed) taps)")
+        if !suggestions {
+            // One key tapped again and again, as matchbox-keyboard's taps below.
+            let a = places["a"]!
+            let cpuBefore = typist.cpuSeconds
+            for _ in 0..<300 { _ = bench.tapLatency(x: a.0, y: a.1) }
+            print("keypane CPU per tap, suggestions off, one key: \(Int((typist.cpuSeconds - cpuBefore) / 300 * 1e6)) µs (300 taps)")
+        }
     }
+}
 
-    // matchbox-keyboard, the same taps on a letter key of its window.
+/// matchbox-keyboard, quick and held taps on a letter key of its window; nil when it is not installed.
+func runMatchboxTaps(_ bench: LiveBench, taps: Int, heldTaps: Int, hold: Double) throws -> (quick: [Double], held: [Double])? {
     let peerPath = matchboxPath
-    guard access(peerPath, X_OK) == 0 else { return }
+    guard access(peerPath, X_OK) == 0 else { return nil }
     let (peer, _, peerWindow) = try bench.startAndWaitForMap([peerPath], className: "Keyboard")
     defer { peer.stop() }
     usleep(500_000)
@@ -470,7 +506,5 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
         if let l = bench.tapLatency(x: target.0, y: target.1, hold: hold) { peerHeld.append(l) }
     }
     print("matchbox-keyboard held tap (\(Int(hold * 1000)) ms), press to keystroke: \(stats(peerHeld)); CPU per tap \(Int((peer.cpuSeconds - peerCPUBeforeHeld) / Double(heldTaps) * 1e6)) µs")
-    if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty && !peerStarts.isEmpty {
-        print("ratio keypane/matchbox p50: tap \(format(percentile(latencies, 0.5) / percentile(peerLatencies, 0.5))), held tap \(format(percentile(held, 0.5) / percentile(peerHeld, 0.5))), first frame \(format(percentile(starts, 0.5) / percentile(peerStarts, 0.5)))")
-    }
+    return (peerLatencies, peerHeld)
 }

@@ -162,7 +162,7 @@ if argument("--only") == "suggest" || argument("--only") == nil {
 if let keypane = argument("--keypane") {
     do {
         let only = argument("--only")
-        if only == nil || only == "start" || only == "memory" || only == "live" {
+        if only == nil || only == "start" || only == "memory" || only == "live" || only == "prose" {
             try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library, only: only)
         }
         if only == nil || only == "resize" {
