@@ -45,19 +45,20 @@ struct Child {
     var cpuSeconds: Double {
         guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
         defer { closedir(tasks) }
-        var nanoseconds = 0.0
+        var seconds = 0.0
         while let entry = readdir(tasks) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.first?.isNumber == true, let text = try? readText("/proc/\(pid)/task/\(name)/schedstat"),
-                  let first = text.split(separator: " ").first, let value = Double(first) else { continue }
-            nanoseconds += value
+            if name.first?.isNumber == true { seconds += Self.runTime("/proc/\(pid)/task/\(name)/schedstat") }
         }
-        return nanoseconds / 1e9
+        return seconds
     }
 
     /// CPU seconds of the main thread, to the nanosecond (/proc/PID/schedstat), for costs below the clock tick.
-    var mainThreadCPUSeconds: Double {
-        guard let text = try? readText("/proc/\(pid)/schedstat"), let first = text.split(separator: " ").first,
+    var mainThreadCPUSeconds: Double { Self.runTime("/proc/\(pid)/schedstat") }
+
+    /// The run time a schedstat file gives (its first field, nanoseconds), in seconds.
+    private static func runTime(_ path: String) -> Double {
+        guard let text = try? readText(path), let first = text.split(separator: " ").first,
               let nanoseconds = Double(first) else { return 0 }
         return nanoseconds / 1e9
     }
@@ -375,25 +376,23 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let heldTaps = 300, hold = 0.03
 
     if only == "memory" { return try runMemoryBench(bench, keypane: keypane, layouts: layouts) }
+    // The keyboard the live figures are taken on, sound off.
+    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
+    let layout = library.layout(for: .default)!
     if only == "prose" {
-        try runProseBench(bench, arguments: [keypane, "--keyboards", "default", "--height", "320", "--no-sound",
-                                             "--layouts", layouts], layout: library.layout(for: .default)!)
-        _ = try runMatchboxTaps(bench, taps: 300, heldTaps: 300, hold: 0.03)
+        try runProseBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
+        _ = try runMatchboxTaps(bench, taps: heldTaps, heldTaps: heldTaps, hold: hold)
         return
     }
     let (starts, peerStarts) = try runStartBench(bench, keypane: keypane, layouts: layouts)
     try runMemoryBench(bench, keypane: keypane, layouts: layouts)
     if only == "start" { return }
 
-    // The keyboard the live figures are taken on, sound off.
-    let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
-
     let (child, _, window) = try bench.startAndWaitForMap(keypaneArguments, className: "keypane")
     defer { child.stop() }
     usleep(300_000)
     let (ox, oy) = bench.origin(of: window)
     let (w, h) = bench.size(of: window)
-    let layout = library.layout(for: .default)!
     let letters = try KeyboardLayoutEngine.layout(layout, width: w, height: h, options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
     func centre(_ geometry: KeyboardGeometry, _ match: (PlacedKey) -> Bool) -> (Int, Int) {
         let key = geometry.keys.first(where: match)!.rect
@@ -411,7 +410,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let cpuBeforeHeld = child.cpuSeconds
     var held: [Double] = []
     for _ in 0..<heldTaps { if let l = bench.tapLatency(x: a.0, y: a.1, hold: hold) { held.append(l) } }
-    print("keypane held tap (\(Int(hold * 1000)) ms), release to keystroke: \(stats(held)); CPU per tap \(Int((child.cpuSeconds - cpuBeforeHeld) / Double(heldTaps) * 1e6)) µs")
+    print("keypane held tap (\(Int(hold * 1000)) ms), release to keystroke: \(stats(held)); CPU per tap, one ever longer word \(Int((child.cpuSeconds - cpuBeforeHeld) / Double(heldTaps) * 1e6)) µs")
 
     // A character no key of the US keymap has: € on the symbols layer, through a spare keycode.
     let numbersKey = centre(letters) { $0.function == .layer("numbers") }
@@ -434,7 +433,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     print("keypane idle for 5 s: \(child.wakeups - wakeBefore) wake-ups, \(format((child.cpuSeconds - idleCPU) * 1000)) ms CPU")
     child.stop()
 
-    try runProseBench(bench, arguments: keypaneArguments, layout: layout)
+    try runProseBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
 
     guard let (peerLatencies, peerHeld) = try runMatchboxTaps(bench, taps: taps, heldTaps: heldTaps, hold: hold) else { return }
     if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty && !peerStarts.isEmpty {
@@ -444,7 +443,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
 
 /// The CPU a tap costs typing prose, words and spaces as a person types them (one key tapped a thousand times
 /// is one ever longer word for the suggestions), with suggestions on and off.
-func runProseBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout) throws {
+func runProseBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout, hold: Double) throws {
     let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
     for suggestions in [true, false] {
         let arguments = keypaneArguments + (suggestions ? [] : ["--no-suggestions"])
@@ -460,17 +459,17 @@ func runProseBench(_ bench: LiveBench, arguments keypaneArguments: [String], lay
             return (character, (tx + key.x + key.width / 2, ty + key.y + key.height / 2))
         })
         // Quick taps (press and release together), then taps held as a finger holds them.
-        for hold in suggestions ? [0] : [0, 0.03] {
+        for held in suggestions ? [0] : [0, hold] {
             let cpuBeforeProse = typist.cpuSeconds
             var typed = 0, latencies: [Double] = []
             for character in (0..<8).flatMap({ _ in prose }) {
                 guard let (x, y) = places[character] else { continue }
-                if let latency = bench.tapLatency(x: x, y: y, hold: hold) { latencies.append(latency) }
+                if let latency = bench.tapLatency(x: x, y: y, hold: held) { latencies.append(latency) }
                 typed += 1
             }
             let perTap = (typist.cpuSeconds - cpuBeforeProse) / Double(max(typed, 1))
-            let how = hold > 0 ? "taps held \(Int(hold * 1000)) ms" : "quick taps"
-            print("keypane CPU per tap typing prose, suggestions \(suggestions ? "on" : "off"), \(how): \(Int(perTap * 1e6)) µs (\(typed) taps); \(hold > 0 ? "release" : "tap") to keystroke \(stats(latencies))")
+            let how = held > 0 ? "taps held \(Int(held * 1000)) ms" : "quick taps"
+            print("keypane CPU per tap typing prose, suggestions \(suggestions ? "on" : "off"), \(how): \(Int(perTap * 1e6)) µs (\(typed) taps); \(held > 0 ? "release" : "tap") to keystroke \(stats(latencies))")
         }
         if !suggestions {
             // One key tapped again and again, as matchbox-keyboard's taps below.
