@@ -140,9 +140,11 @@ class KeypaneCorrector(TimedCorrector):
     def predict_next_word(self, context):
         return self.ask({"op": "next", "context": context})
 
-    def swipe(self, context, gesture):
-        """The words a stroke on Keypane's keys (its pixels) types: the word first, then the bar's."""
-        return self.ask({"op": "swipe", "context": context, "gesture": [list(point) for point in gesture]})
+    def swipe(self, context, gesture, begun=""):
+        """The words a stroke on Keypane's keys (its pixels) types: the word first, then the bar's. `begun`: letters
+        of a word tapped just before the stroke."""
+        return self.ask({"op": "swipe", "context": context, "word": begun,
+                         "gesture": [list(point) for point in gesture]})
 
     def peak_memory(self):
         """The most memory keypane-words has held (VmHWM), in KiB."""
@@ -303,9 +305,11 @@ def measure_swipes(program, sentences, count, tuning=()):
             print(f"{generator + ', ' + variant:48}{a1 / max(an, 1):>8.3f}{a3 / max(an, 1):>8.3f}{an:>9}   "
                   f"{k1 / max(kn, 1):>24.3f}{k3 / max(kn, 1):>8.3f}")
     # Telling strokes from taps: kebbie's strokes the engine read as taps (one character typed), and slides
-    # from a key's centre to a neighbour's (a tap corrected on the way) it read as strokes.
-    def typed(context, gesture):
-        answer = corrector.swipe(context, gesture)
+    # from a key's centre to a neighbour's. Within a word (letters tapped before it) such a slide is a tap
+    # corrected on the way and types one letter; at a word's start it may also be a two-letter word's stroke
+    # ("as", "we"), and types a word only where one runs closely from key to key.
+    def typed(context, gesture, begun=""):
+        answer = corrector.swipe(context, gesture, begun)
         return answer[0] if answer else ""
     as_taps = sum(1 for (context, word), gesture in zip(words, strokes["kebbie"])
                   if gesture is not None and len(typed(context, gesture)) <= 1)
@@ -317,14 +321,17 @@ def measure_swipes(program, sentences, count, tuning=()):
     neighbours = [(a, b) for a in letters for b in letters if a != b
                   and ((corrector.theirs[a][0] - corrector.theirs[b][0]) / pitch_x) ** 2
                   + ((corrector.theirs[a][1] - corrector.theirs[b][1]) / pitch_y) ** 2 < 1.6 ** 2]
-    as_strokes = 0
+    within, at_start = 0, []
     for a, b in neighbours:
         (ax, ay, _, _), (bx, by, _, _) = corrector.theirs[a], corrector.theirs[b]
         slide = [(ax + (bx - ax) * t / 6 + rng.gauss(0, 1), ay + (by - ay) * t / 6 + rng.gauss(0, 1)) for t in range(7)]
-        as_strokes += len(typed("", slide)) > 1
-        if os.environ.get("KEYPANE_SWIPE_MISSES") and len(typed("", slide)) > 1: print("  neighbour slide typed as a stroke:", a, b, typed("", slide))
-    print(f"kebbie strokes typed as taps: {as_taps} of {sum(g is not None for g in strokes['kebbie'])}; "
-          f"slides to a neighbouring key typed as strokes: {as_strokes} of {len(neighbours)}")
+        within += len(typed("", slide, begun="th")) > 1
+        word = typed("", slide)
+        if len(word) > 1:
+            at_start.append(f"{a}{b}: {word}")
+    print(f"kebbie strokes typed as taps: {as_taps} of {sum(g is not None for g in strokes['kebbie'])}")
+    print(f"slides to a neighbouring key, within a word, typed as words: {within} of {len(neighbours)}; at a word's start, "
+          f"typed as words: {len(at_start)} of {len(neighbours)} ({', '.join(at_start)})")
     times.sort()
     print(f"stroke -> words, through keypane-words (engine and decoder): p50 {times[len(times) // 2] * 1000:.1f} ms, "
           f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms; keypane-words peak memory {corrector.peak_memory() / 1024:.1f} MiB")

@@ -10,12 +10,16 @@ struct StrokeTracking: Sendable {
     /// `strokeStep` so that a resting finger's jitter adds nothing.
     var travel = 0.0
     var lastStep: StrokePoint?
+    /// The farthest it has been from where it went down, in key pitches.
+    var reach = 0.0
 }
 
-/// A stroke lifted, waiting for the decoder: its points and when it ended.
+/// A stroke lifted, waiting for the decoder: its points, when it ended, and whether it was short (a slide
+/// to a neighbouring key, which types that key when it means no word).
 struct PendingStroke: Sendable {
     var points: [StrokePoint]
     var time: Double
+    var short = false
 }
 
 /// Slide to type (TypingEngine's part): a press that travels across the letters is a stroke, not a
@@ -30,6 +34,11 @@ extension TypingEngine {
     /// Or how far along its path: a short word's stroke turns back near where it began ("was": w, a, s),
     /// and a slide to a neighbour travels one pitch.
     static let strokeTravel = 1.7
+    /// At a word's start (no letter of it tapped yet: after a space, a stroke's word, or text read from the
+    /// field), a slide this far to a neighbouring key may be a
+    /// two-letter word's stroke ("as", "we"): it is decoded as a short stroke, which types the key it ends
+    /// on, as a corrected tap, unless a word runs closely from key to key. Within a word it stays a tap.
+    static let wordStartStrokeDistance = 0.9
     /// The least move that counts toward the travel, in pitches.
     static let strokeStep = 0.25
     /// The most points a stroke keeps (a minute's slide at a touchscreen's rate is far fewer).
@@ -57,7 +66,6 @@ extension TypingEngine {
             state.trail.points.append(Trail.Point(x: event.x, y: event.y, time: event.time))
             state.trail.advance(to: event.time)
             update.trailChanged = true
-            return true
         }
         // In key pitches across and down: the key above is one away, as the key beside is.
         func pitches(_ a: StrokePoint, _ b: StrokePoint) -> Double {
@@ -70,7 +78,11 @@ extension TypingEngine {
             stroke.travel += step
             stroke.lastStep = point
         }
-        guard pitches(start, point) >= Self.strokeDistance || stroke.travel >= Self.strokeTravel,
+        stroke.reach = max(stroke.reach, pitches(start, point))
+        if stroke.isStroke { return true }
+        let far = stroke.reach >= Self.strokeDistance || stroke.travel >= Self.strokeTravel
+        let wordTapped = word.taps.contains { $0.x != nil }
+        guard far || !wordTapped && stroke.reach >= Self.wordStartStrokeDistance,
               touch.accepted, !touch.longPressDone else { return false }
         // A stroke now: the key pressed lets go (its balloon with it), and the trail starts where it began.
         stroke.isStroke = true
@@ -88,7 +100,8 @@ extension TypingEngine {
     mutating func strokeEnded(_ stroke: StrokeTracking, _ event: InputEvent, _ update: inout Update) {
         var points = stroke.points
         points.append(StrokePoint(x: event.x, y: event.y))
-        word.pendingStroke = PendingStroke(points: points, time: event.time)
+        let short = stroke.reach < Self.strokeDistance && stroke.travel < Self.strokeTravel
+        word.pendingStroke = PendingStroke(points: points, time: event.time, short: short)
         state.trail.advance(to: event.time)
         update.trailChanged = true
         wordChanged(&update)
@@ -100,7 +113,13 @@ extension TypingEngine {
         guard let pending = word.pendingStroke else { return }
         word.pendingStroke = nil
         guard let best = words.first else {
-            wordChanged(&update)
+            // A short stroke that means no word was a tap corrected on the way: the key it ended on.
+            if pending.short, let end = pending.points.last, let key = geometry.keyIndex(atX: end.x, y: end.y),
+               case .text(let text) = geometry.keys[key].function {
+                typeText(text, at: pending.time, point: (end.x, end.y), &update)
+            } else {
+                wordChanged(&update)
+            }
             return
         }
         let time = pending.time

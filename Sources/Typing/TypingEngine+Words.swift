@@ -90,7 +90,7 @@ extension TypingEngine {
             let context = contextWordsForStroke()
             return SuggestionRequest(generation: word.generation, taps: [], previous: context.previous, earlier: context.earlier,
                                      plan: keyPlan(), mayCorrect: mayCorrect, language: wordLanguage ?? "en",
-                                     stroke: stroke.points)
+                                     stroke: stroke.points, strokeIsShort: stroke.short)
         }
         // A stroke's word keeps the bar of the words the stroke may also have meant.
         guard word.swiped == nil, !word.editBar else { return nil }

@@ -20,9 +20,11 @@ public struct SuggestionRequest: Equatable, Sendable {
     public var language: String
     /// A stroke across the keys to decode (slide to type) instead of taps.
     public var stroke: [StrokePoint]?
+    /// The stroke is a slide to a neighbouring key at a word's start: a word only where one fits it closely.
+    public var strokeIsShort: Bool
 
     public init(generation: Int, taps: [Tap], previous: String?, earlier: String? = nil, plan: KeyPlan, mayCorrect: Bool,
-                language: String = "en", stroke: [StrokePoint]? = nil) {
+                language: String = "en", stroke: [StrokePoint]? = nil, strokeIsShort: Bool = false) {
         self.generation = generation
         self.taps = taps
         self.previous = previous
@@ -31,6 +33,7 @@ public struct SuggestionRequest: Equatable, Sendable {
         self.mayCorrect = mayCorrect
         self.language = language
         self.stroke = stroke
+        self.strokeIsShort = strokeIsShort
     }
 
     /// The word as typed.
@@ -140,7 +143,7 @@ public struct Suggester: Sendable {
             let own = user.knownWords.filter { decoder.dictionary.id(of: $0) == nil }
                 .map { (word: $0, language: max(4, 9 - Float(log(user.count(of: $0))))) }
             let words = strokes.decode(stroke, plan: request.plan, previous: request.previous, earlier: request.earlier, limit: 4,
-                                       others: own) { Float(log(1 + user.count(of: $0))) }
+                                       short: request.strokeIsShort, others: own) { Float(log(1 + user.count(of: $0))) }
             return Suggestions(generation: request.generation, strokeWords: words.map(\.word))
         }
         var result = Suggestions(generation: request.generation)

@@ -40,6 +40,12 @@ public struct SwipeSettings: Equatable, Sendable {
     public var languageWeight: Float = 1.0
     /// Words scored at most (the cheapest by the search's bound first); past it the search stops.
     public var maxScored = 4000
+    /// The most a short stroke's word may cost in the stroke channels (nats): above it, the slide was a
+    /// corrected tap, not a word.
+    public var shortStrokeCost: Float = 6
+    /// The most a short stroke's word may cost in the language model (nats): a rare two-letter word ("qa",
+    /// "rt") is less likely than a corrected tap.
+    public var shortStrokeLanguage: Float = 9
 
     public init() {}
 }
@@ -59,8 +65,10 @@ public struct SwipeDecoder: Sendable {
 
     /// The likeliest words, cheapest first. `boost` gives the user's own words a lower language cost;
     /// `others` are words the dictionary lacks (the user's), each with its language cost in nats.
+    /// A `short` stroke (a slide to a neighbouring key) may be a corrected tap as well as a word: it means
+    /// only words that run from the key it began on to the key it ended on and follow it closely.
     public func decode(_ stroke: [StrokePoint], plan: KeyPlan, previous: String? = nil, earlier: String? = nil, limit: Int = 8,
-                       others: [(word: String, language: Float)] = [],
+                       short: Bool = false, others: [(word: String, language: Float)] = [],
                        boost: (String) -> Float = { _ in 0 }) -> [SwipeCandidate] {
         guard stroke.count >= 2, plan.keyWidth > 0 else { return [] }
         let unit = plan.keyWidth
@@ -136,12 +144,32 @@ public struct SwipeDecoder: Sendable {
             found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty),
                                         language: settings.languageWeight * language))
         }
+        if short {
+            let first = Self.nearestKey(to: stroke[0], in: plan), last = Self.nearestKey(to: stroke[stroke.count - 1], in: plan)
+            found.removeAll { candidate in
+                let letters = candidate.word.lowercased().utf16.filter { $0 != apostrophe }
+                guard let head = letters.first, let tail = letters.last else { return true }
+                return candidate.stroke > settings.shortStrokeCost || candidate.language > settings.shortStrokeLanguage
+                    || Self.position(of: head, in: plan) != first || Self.position(of: tail, in: plan) != last
+            }
+        }
         found.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.word < $1.word }
         var seen = Set<String>()
         return Array(found.filter { seen.insert($0.word.lowercased()).inserted }.prefix(limit))
     }
 
     // MARK: - Geometry
+
+    /// The centre of the letter key nearest a point, in the keyboard's pixels.
+    static func nearestKey(to point: StrokePoint, in plan: KeyPlan) -> StrokePoint? {
+        plan.keys.values.map { StrokePoint(x: $0.x, y: $0.y) }
+            .min { distance2($0, point) < distance2($1, point) }
+    }
+
+    /// The centre of the key that types a letter (an accent's: the key that offers it).
+    static func position(of letter: UInt16, in plan: KeyPlan) -> StrokePoint? {
+        plan.keys[letter].map { StrokePoint(x: $0.x, y: $0.y) }
+    }
 
     static func distance2(_ a: StrokePoint, _ b: StrokePoint) -> Double {
         (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)

@@ -52,7 +52,7 @@ func fail(_ message: String) -> Never {
 /// The suggester's settings that `--tune` may change.
 enum Tuning {
     static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch",
-                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language",
+                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language", "swipe-short-cost", "swipe-short-language",
                         "language-weight", "pair-share"]
 
     static func apply(_ tuning: [String: Float], to suggester: inout Suggester) {
@@ -69,6 +69,8 @@ enum Tuning {
             case "swipe-shape": suggester.swipe.shape = value
             case "swipe-ends": suggester.swipe.ends = value
             case "swipe-language": suggester.swipe.languageWeight = value
+            case "swipe-short-cost": suggester.swipe.shortStrokeCost = value
+            case "swipe-short-language": suggester.swipe.shortStrokeLanguage = value
             case "language-weight": suggester.decoder.settings.languageWeight = value
             case "pair-share": suggester.decoder.settings.pairShare = value
             default: break
@@ -264,9 +266,12 @@ while let line = readLine(strippingNewline: true) {
         let left = typist.output.trimmingCharacters(in: .whitespaces)
         say(Answer(candidates: [left] + offered.filter { $0 != left }))
     case "swipe":
+        // Letters tapped first (a word begun), then the stroke.
+        typist.type(request.word ?? "", keystrokes: request.keystrokes ?? [])
+        let before = typist.output.count
         typist.slide(request.gesture ?? [])
-        // The word the stroke typed (after the space it put in), then the others the bar offers.
-        let typed = typist.output.trimmingCharacters(in: .whitespaces)
+        // What the stroke typed (after the space it put in), then the others the bar offers.
+        let typed = typist.output.dropFirst(before).trimmingCharacters(in: .whitespaces)
         say(Answer(candidates: (typed.isEmpty ? [] : [typed]) + typist.bar.filter { $0 != typed }))
     default:
         fail("unknown op '\(request.op)': expected correct, complete, next or swipe")

@@ -21,6 +21,18 @@ extension SuggestionHarness {
         settle(harness.send(.ended, x: points.last!.x, y: points.last!.y))
         harness.now += 0.2
     }
+
+    /// A finger slides from one key's centre to another's in six steps, as a person corrects a tap or
+    /// slides a two-letter word, and lifts.
+    mutating func slideAcross(from: String, to: String) {
+        let (fx, fy) = harness.centre(of: from), (tx, ty) = harness.centre(of: to)
+        settle(harness.send(.began, x: fx, y: fy))
+        for step in 1...6 {
+            harness.now += 0.02
+            settle(harness.send(.moved, x: fx + (tx - fx) * Double(step) / 6, y: fy + (ty - fy) * Double(step) / 6))
+        }
+        settle(harness.send(.ended, x: tx, y: ty))
+    }
 }
 
 /// Slide to type in the engine: telling a stroke from a tap, typing the stroke's word, the bar, delete.
@@ -62,21 +74,34 @@ extension SuggestionHarness {
         #expect(s.harness.engine.nextDeadline == nil)
     }
 
-    /// A slide to a neighbouring key, beside or across the corner to the row below (1.4 key pitches away),
-    /// is still a corrected tap: the key it ends on is typed.
-    @Test func aSlideToANeighbouringKeyIsStillACorrectedTap() throws {
-        for (from, to) in [("g", "h"), ("a", "z"), ("b", "g")] {
+    /// Within a word, a slide to a neighbouring key, beside or across the corner to the row below (1.4 key
+    /// pitches away), is a corrected tap: the key it ends on is typed, with no trail.
+    @Test func aSlideToANeighbouringKeyWithinAWordIsACorrectedTap() throws {
+        for (from, to) in [("g", "h"), ("a", "z"), ("b", "g"), ("a", "s"), ("w", "e")] {
             guard var s = try Self.harness() else { return }
-            let (fx, fy) = s.harness.centre(of: from), (tx, ty) = s.harness.centre(of: to)
-            s.settle(s.harness.send(.began, x: fx, y: fy))
-            for step in 1...6 {
-                s.harness.now += 0.02
-                s.settle(s.harness.send(.moved, x: fx + (tx - fx) * Double(step) / 6, y: fy + (ty - fy) * Double(step) / 6))
-            }
-            s.settle(s.harness.send(.ended, x: tx, y: ty))
-            #expect(s.text == to, "\(from) to \(to)")
+            s.type("t")
+            s.slideAcross(from: from, to: to)
+            #expect(s.text == "t" + to, "\(from) to \(to)")
             #expect(s.harness.engine.state.trail.isEmpty)
         }
+    }
+
+    /// At a word's start the same slide may be a two-letter word's stroke: it types the word where a common
+    /// one runs from key to key ("as", "we", after a space or a stroke's word too), and the key it ends on
+    /// where none does, as a corrected tap.
+    @Test func aSlideToANeighbouringKeyAtAWordsStartTypesAWordOnlyWhereOneFits() throws {
+        for (from, to, typed) in [("a", "s", "as"), ("w", "e", "we"), ("g", "h", "h"), ("a", "z", "z"), ("b", "g", "g")] {
+            guard var s = try Self.harness() else { return }
+            s.slideAcross(from: from, to: to)
+            #expect(s.text == typed, "\(from) to \(to)")
+        }
+        guard var s = try Self.harness() else { return }
+        s.type("so ")
+        s.slideAcross(from: "w", to: "e")
+        s.slide("can")
+        s.type(" ")
+        s.slideAcross(from: "g", to: "h")
+        #expect(s.text == "so we can h")
     }
 
     /// A short word's stroke may end a key from where it began ("was": w, a, s): its travel along the

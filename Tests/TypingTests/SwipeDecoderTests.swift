@@ -59,6 +59,22 @@ import Words
     }
 
     /// A stroke far from every key, or of one point, gives nothing rather than a guess.
+    /// A short stroke (a slide to a neighbouring key) means a word only where a common one runs from the key
+    /// it began on to the key it ended on: "as", "we"; none from g to h, nor the rare "qa" from q to a.
+    @Test func aShortStrokeMeansOnlyACommonWordFromKeyToKey() throws {
+        guard let (decoder, plan) = try Self.english() else { return }
+        func slide(_ from: Character, _ to: Character) -> [String] {
+            let a = plan.keys[UInt16(from.asciiValue!)]!, b = plan.keys[UInt16(to.asciiValue!)]!
+            let stroke = (0...6).map { StrokePoint(x: a.x + (b.x - a.x) * Double($0) / 6, y: a.y + (b.y - a.y) * Double($0) / 6) }
+            return decoder.decode(stroke, plan: plan, short: true).map(\.word)
+        }
+        #expect(slide("a", "s").first == "as")
+        #expect(slide("w", "e").first == "we")
+        #expect(slide("g", "h") == [])
+        #expect(slide("q", "a") == [])
+        #expect(slide("a", "s").allSatisfy { $0.first == "a" && $0.last == "s" })
+    }
+
     @Test func noWordsForNoStroke() throws {
         guard let (decoder, plan) = try Self.english() else { return }
         #expect(decoder.decode([StrokePoint(x: 10, y: 10)], plan: plan).isEmpty)
