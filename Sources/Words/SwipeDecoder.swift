@@ -30,7 +30,7 @@ public struct SwipeSettings: Equatable, Sendable {
     /// Points both paths are resampled to before they are compared.
     public var samples = 32
     /// Weight of the location channel: the mean squared distance between the stroke and the word's path.
-    public var location: Float = 8
+    public var location: Float = 32
     /// Weight of the shape channel: the same, with both paths centred and scaled to one size.
     public var shape: Float = 10
     /// Weight of where the stroke begins and ends: the squared distances of its first and last points from
@@ -42,10 +42,14 @@ public struct SwipeSettings: Equatable, Sendable {
     public var maxScored = 4000
     /// The most a short stroke's word may cost in the stroke channels (nats): above it, the slide was a
     /// corrected tap, not a word.
-    public var shortStrokeCost: Float = 6
+    public var shortStrokeCost: Float = 10
     /// The most a short stroke's word may cost in the language model (nats): a rare two-letter word ("qa",
     /// "rt") is less likely than a corrected tap.
     public var shortStrokeLanguage: Float = 9
+    /// How far (in samples) the location channel may match a point of the stroke to one of the word's path
+    /// ahead or behind its own place (dynamic time warping; 0: point to point): a finger that cuts a
+    /// corner, overshoots a key or wiggles over a doubled letter is early or late along its path, not off it.
+    public var warp = 4
 
     public init() {}
 }
@@ -89,7 +93,8 @@ public struct SwipeDecoder: Sendable {
         /// How far the stroke is from a path through key centres, in nats.
         func strokeCost(_ path: [StrokePoint], penalty: Float) -> Float {
             let ideal = Self.resample(path, count: settings.samples)
-            let location = Self.meanDistance2(sampled, ideal)
+            let location = settings.warp > 0 ? Self.warpedDistance2(sampled, ideal, band: settings.warp)
+                : Self.meanDistance2(sampled, ideal)
             let shape = Self.meanDistance2(sampledShape, Self.normalized(ideal))
             let ends = Float(distance2(start, path[0]) + distance2(end, path[path.count - 1]))
             return settings.location * location + settings.shape * shape + settings.ends * ends + penalty
@@ -182,6 +187,30 @@ public struct SwipeDecoder: Sendable {
         var sum = 0.0
         for index in a.indices { sum += distance2(a[index], b[index]) }
         return Float(sum / Double(a.count))
+    }
+
+    /// The mean squared distance between two paths of as many points, each point matched to one of the
+    /// other's within `band` samples of its own place, in order (dynamic time warping).
+    static func warpedDistance2(_ a: [StrokePoint], _ b: [StrokePoint], band: Int) -> Float {
+        let n = a.count
+        guard n == b.count, n > 0 else { return .infinity }
+        var previous = [Double](repeating: .infinity, count: n + 1), current = previous
+        previous[0] = 0
+        var steps = [Int](repeating: 0, count: n + 1), currentSteps = steps
+        for i in 1...n {
+            current = [Double](repeating: .infinity, count: n + 1)
+            for j in max(1, i - band)...min(n, i + band) {
+                let d = distance2(a[i - 1], b[j - 1])
+                var best = previous[j - 1], taken = steps[j - 1]
+                if previous[j] < best { best = previous[j]; taken = steps[j] }
+                if current[j - 1] < best { best = current[j - 1]; taken = currentSteps[j - 1] }
+                current[j] = best + d
+                currentSteps[j] = taken + 1
+            }
+            previous = current
+            steps = currentSteps
+        }
+        return Float(previous[n] / Double(max(steps[n], 1)))
     }
 
     /// `count` points evenly spaced along a path (all at its point when it has no length).
