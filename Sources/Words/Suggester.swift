@@ -183,7 +183,13 @@ public struct Suggester: Sendable {
         let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower)
         let whole = candidates.filter { !$0.isCompletion }
         let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
-        if request.mayCorrect, !exempt, literalKnown, Self.cased(literal ?? lower, like: typed) != typed {
+        // The capital the dictionary gives ("i": I, "paris": Paris), unless the taps are far likelier another
+        // word or its start ("th": the, this; not Th, a rare abbreviation).
+        let literalCost = candidates.first { $0.word.lowercased() == lower }?.cost
+        let capitalLikeliest = literalCost.map { cost in
+            !candidates.contains { $0.word.lowercased() != lower && cost - $0.cost >= knownMargin }
+        } ?? true
+        if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
         } else if request.mayCorrect, !exempt, !(request.previous != nil && !literalKnown && typed.first?.isUppercase == true),

@@ -90,6 +90,20 @@ extension CompletionTests {
 }
 
 extension CompletionTests {
+    /// The start of a common word is not taken for a rare word the dictionary spells with a capital: "th"
+    /// offers the, that and this, not "Th" (an abbreviation), and space leaves it as typed; "i" still
+    /// becomes "I".
+    @Test func aWordsStartIsNotCapitalisedAsARareWord() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("so th")
+        let bar = harness.bar.map(\.text)
+        #expect(!bar.contains("Th") && bar.contains("the"), "\(bar)")
+        harness.type(" i ")
+        #expect(harness.text == "so th I ")
+    }
+}
+
+extension CompletionTests {
     /// Two words run together get their space; a word that happens to hold two ("nowhere") is kept.
     @Test func aMissingSpaceIsPutIn() throws {
         guard var harness = try Self.englishHarness() else { return }
