@@ -226,12 +226,12 @@ public struct Suggester: Sendable {
             // slot; a delete after the space still gives it back.
             result.slots = correction.lowercased() == lower ? [corrected] + others.prefix(2)
                 : [Slot(text: typed, kind: .typed), corrected] + others.prefix(1)
-        } else if literalKnown, candidates.contains(where: { $0.word.lowercased() == lower }) {
+        } else if literalKnown {
             // A known word typed, and nothing to correct: space keeps it, so the bar offers the three likeliest
-            // other words ("go": going, good, got), as iOS gives it no slot of its own.
+            // other words ("go": going, good, got; "o": of, on, or), as iOS gives it no slot of its own.
             result.slots = offered.prefix(3).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
-        } else if literalKnown || !candidates.contains(where: { $0.isCompletion && $0.touch <= completionTouch }) {
-            // A word as typed keeps its slot, first; so does a new one that no word the taps begin explains.
+        } else if !candidates.contains(where: { $0.isCompletion && $0.touch <= completionTouch }) {
+            // A new word keeps its slot, first, when no word the taps begin explains it.
             result.slots = [Slot(text: typed, kind: .typed)]
                 + offered.prefix(2).map { Slot(text: Self.cased($0, like: typed), kind: .word) }
         } else {

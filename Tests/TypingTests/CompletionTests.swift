@@ -101,6 +101,17 @@ extension CompletionTests {
         harness.type(" i ")
         #expect(harness.text == "so th I ")
     }
+
+    /// A first letter typed takes no slot of its own: the bar offers three words it begins ("o": of, on,
+    /// or), and space still keeps the letter.
+    @Test func aFirstLetterLeavesTheBarToWords() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("one o")
+        let bar = harness.bar.map(\.text)
+        #expect(bar.count == 3 && !bar.contains("o") && bar.allSatisfy { $0.hasPrefix("o") }, "\(bar)")
+        harness.type(" ")
+        #expect(harness.text == "one o ")
+    }
 }
 
 extension CompletionTests {
