@@ -35,9 +35,9 @@ extension TypingEngine {
     /// and a slide to a neighbour travels one pitch.
     static let strokeTravel = 1.7
     /// At a word's start (no letter of it tapped yet: after a space, a stroke's word, or text read from the
-    /// field), a slide this far to a neighbouring key may be a
-    /// two-letter word's stroke ("as", "we"): it is decoded as a short stroke, which types the key it ends
-    /// on, as a corrected tap, unless a word runs closely from key to key. Within a word it stays a tap.
+    /// field), a slide this far to a neighbouring key may be a two-letter word's stroke ("as", "we"). It is
+    /// drawn as a corrected tap and decoded when lifted, as a short stroke: it types the key it ends on
+    /// unless a common word runs closely from key to key. Within a word it stays a tap.
     static let wordStartStrokeDistance = 0.9
     /// The least move that counts toward the travel, in pitches.
     static let strokeStep = 0.25
@@ -80,9 +80,7 @@ extension TypingEngine {
         }
         stroke.reach = max(stroke.reach, pitches(start, point))
         if stroke.isStroke { return true }
-        let far = stroke.reach >= Self.strokeDistance || stroke.travel >= Self.strokeTravel
-        let wordTapped = word.taps.contains { $0.x != nil }
-        guard far || !wordTapped && stroke.reach >= Self.wordStartStrokeDistance,
+        guard stroke.reach >= Self.strokeDistance || stroke.travel >= Self.strokeTravel,
               touch.accepted, !touch.longPressDone else { return false }
         // A stroke now: the key pressed lets go (its balloon with it), and the trail starts where it began.
         stroke.isStroke = true
@@ -94,6 +92,14 @@ extension TypingEngine {
         state.trail.advance(to: event.time)
         update.trailChanged = true
         return true
+    }
+
+    /// Whether a touch lifted after a slide to a neighbouring key at a word's start, which may be a short
+    /// stroke (a two-letter word): it is drawn as the corrected tap it may also be until then.
+    func isShortStroke(_ touch: Touch) -> Bool {
+        guard let stroke = touch.stroke, !stroke.isStroke, touch.accepted, !touch.longPressDone else { return false }
+        let wordTapped = word.taps.contains { $0.x != nil }
+        return !wordTapped && stroke.reach >= Self.wordStartStrokeDistance
     }
 
     /// A stroke lifted: its points go to the decoder; the word is typed when the answer comes.

@@ -88,7 +88,7 @@ extension TypingEngine {
         guard let touch = touches.removeValue(forKey: event.touch) else { return }
         let popup = state.popups.first { $0.key == touch.key && !isPreview($0) }
         release(touch, &update)
-        if let stroke = touch.stroke, stroke.isStroke {
+        if let stroke = touch.stroke, stroke.isStroke || isShortStroke(touch) {
             strokeEnded(stroke, event, &update)
             return
         }

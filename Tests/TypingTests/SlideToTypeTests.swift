@@ -94,6 +94,8 @@ extension SuggestionHarness {
             guard var s = try Self.harness() else { return }
             s.slideAcross(from: from, to: to)
             #expect(s.text == typed, "\(from) to \(to)")
+            // Drawn as the tap it may be: the press moves to the key under the finger, and no trail.
+            #expect(s.harness.engine.state.trail.isEmpty)
         }
         guard var s = try Self.harness() else { return }
         s.type("so ")
