@@ -119,13 +119,8 @@ extension TypingEngine {
         guard let pending = word.pendingStroke else { return }
         word.pendingStroke = nil
         guard let best = words.first else {
-            // A short stroke that means no word was a tap corrected on the way: the key it ended on.
-            if pending.short, let end = pending.points.last, let key = geometry.keyIndex(atX: end.x, y: end.y),
-               case .text(let text) = geometry.keys[key].function {
-                typeText(text, at: pending.time, point: (end.x, end.y), &update)
-            } else {
-                wordChanged(&update)
-            }
+            // A short stroke that means no word was a tap corrected on the way.
+            if pending.short { typeAsTap(pending, &update) } else { wordChanged(&update) }
             return
         }
         let time = pending.time
@@ -150,6 +145,21 @@ extension TypingEngine {
         state.bar = others.map { BarSlot(text: $0) }
         update.changedKeys.formUnion(keys { $0.isSuggestion })
         afterKey(&update)
+    }
+
+    /// A short stroke typed as the tap corrected on the way that it also is: the key it ended on.
+    mutating func typeAsTap(_ pending: PendingStroke, _ update: inout Update) {
+        guard let end = pending.points.last, let key = geometry.keyIndex(atX: end.x, y: end.y),
+              case .text(let text) = geometry.keys[key].function else { return wordChanged(&update) }
+        typeText(text, at: pending.time, point: (end.x, end.y), &update)
+    }
+
+    /// A new touch came while a short stroke waits for its words (input read late, in a batch): the stroke
+    /// is the tap it may be, typed now, so that nothing typed after it comes first or is lost.
+    mutating func typePendingShortStrokeAsTap(_ update: inout Update) {
+        guard let pending = word.pendingStroke, pending.short else { return }
+        word.pendingStroke = nil
+        typeAsTap(pending, &update)
     }
 
     /// The word before a stroke's word: the one being typed, or the last one in the sentence.

@@ -5,6 +5,8 @@ public import KeyboardModel
 extension TypingEngine {
     mutating func began(_ event: InputEvent, _ update: inout Update) {
         if let old = touches.removeValue(forKey: event.touch) { release(old, &update) }
+        // A slide to a neighbour still waiting for its words is the tap it may be, before anything new.
+        typePendingShortStrokeAsTap(&update)
         guard let key = helpedKey(geometry.keyIndex(atX: event.x, y: event.y), x: event.x, y: event.y) else { return }
         if let last = lastTyped, last.function == geometry.keys[key].function, event.time - last.time < timing.bounceKeys {
             return

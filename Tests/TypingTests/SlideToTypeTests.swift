@@ -106,6 +106,24 @@ extension SuggestionHarness {
         #expect(s.text == "so we can h")
     }
 
+    /// Two slides to a neighbour read in one batch (the keyboard was busy), the second before the first's
+    /// words came: the first is typed as its tap before the second begins, and nothing is lost.
+    @Test func slidesReadInABatchLoseNothing() throws {
+        guard var s = try Self.harness() else { return }
+        var updates: [Update] = []
+        for (from, to) in [("a", "s"), ("d", "f")] {
+            let (fx, fy) = s.harness.centre(of: from), (tx, ty) = s.harness.centre(of: to)
+            updates.append(s.harness.send(.began, x: fx, y: fy))
+            for step in 1...6 {
+                s.harness.now += 0.01
+                updates.append(s.harness.send(.moved, x: fx + (tx - fx) * Double(step) / 6, y: fy + (ty - fy) * Double(step) / 6))
+            }
+            updates.append(s.harness.send(.ended, x: tx, y: ty))
+        }
+        for update in updates { s.settle(update) }
+        #expect(s.text == "sf")
+    }
+
     /// A short word's stroke may end a key from where it began ("was": w, a, s): its travel along the
     /// path makes it a stroke. A finger resting on a key and trembling a few pixels travels nowhere.
     @Test func aStrokeThatTurnsBackIsAStrokeAndATremblingTapIsNot() throws {
