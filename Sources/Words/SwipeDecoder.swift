@@ -29,8 +29,13 @@ public struct SwipeSettings: Equatable, Sendable {
     public var endReach = 1.1
     /// Points both paths are resampled to before they are compared.
     public var samples = 32
-    /// Weight of the location channel: the mean squared distance between the stroke and the word's path.
+    /// Weight of the location channel: the mean squared distance between the stroke and the word's path,
+    /// aligned by time warping (`warp`).
     public var location: Float = 32
+    /// The same, compared point by point: the quick first measure every word found gets.
+    public var pointLocation: Float = 8
+    /// How many of the words the quick measure ranks first get the time-warped one.
+    public var warped = 100
     /// Weight of the shape channel: the same, with both paths centred and scaled to one size.
     public var shape: Float = 10
     /// Weight of where the stroke begins and ends: the squared distances of its first and last points from
@@ -89,15 +94,18 @@ public struct SwipeDecoder: Sendable {
         let start = dense[0], end = dense[dense.count - 1]
 
         var found: [SwipeCandidate] = []
+        /// Each candidate's path through its key centres, resampled, by its place in `found`.
+        var ideals: [[StrokePoint]] = []
         var scored = 0
-        /// How far the stroke is from a path through key centres, in nats.
+        /// How far the stroke is from a path through key centres, in nats, its location compared point by
+        /// point: quick, for every word found.
         func strokeCost(_ path: [StrokePoint], penalty: Float) -> Float {
             let ideal = Self.resample(path, count: settings.samples)
-            let location = settings.warp > 0 ? Self.warpedDistance2(sampled, ideal, band: settings.warp)
-                : Self.meanDistance2(sampled, ideal)
+            ideals.append(ideal)
             let shape = Self.meanDistance2(sampledShape, Self.normalized(ideal))
             let ends = Float(distance2(start, path[0]) + distance2(end, path[path.count - 1]))
-            return settings.location * location + settings.shape * shape + settings.ends * ends + penalty
+            return settings.pointLocation * Self.meanDistance2(sampled, ideal) + settings.shape * shape
+                + settings.ends * ends + penalty
         }
         // Depth first through the trie: a node, the dense point its last letter was matched at, and the
         // key centres of the letters so far.
@@ -149,6 +157,17 @@ public struct SwipeDecoder: Sendable {
             found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty),
                                         language: settings.languageWeight * language))
         }
+        // The likeliest by that measure have their location aligned by time warping instead.
+        if settings.warp > 0 {
+            let likeliest = found.indices.sorted { found[$0].cost < found[$1].cost }.prefix(settings.warped)
+            found = likeliest.map { index in
+                var candidate = found[index]
+                let pointToPoint = Self.meanDistance2(sampled, ideals[index])
+                let warped = Self.warpedDistance2(sampled, ideals[index], band: settings.warp)
+                candidate.stroke += settings.location * warped - settings.pointLocation * pointToPoint
+                return candidate
+            }
+        }
         if short {
             let first = Self.nearestKey(to: stroke[0], in: plan), last = Self.nearestKey(to: stroke[stroke.count - 1], in: plan)
             found.removeAll { candidate in
@@ -194,23 +213,26 @@ public struct SwipeDecoder: Sendable {
     static func warpedDistance2(_ a: [StrokePoint], _ b: [StrokePoint], band: Int) -> Float {
         let n = a.count
         guard n == b.count, n > 0 else { return .infinity }
+        // Two rows of the cost table (and of the matched pairs' counts), swapped as the table fills: a stroke
+        // is scored against thousands of words, so nothing is allocated per row.
         var previous = [Double](repeating: .infinity, count: n + 1), current = previous
+        var previousSteps = [Int](repeating: 0, count: n + 1), currentSteps = previousSteps
         previous[0] = 0
-        var steps = [Int](repeating: 0, count: n + 1), currentSteps = steps
         for i in 1...n {
-            current = [Double](repeating: .infinity, count: n + 1)
-            for j in max(1, i - band)...min(n, i + band) {
-                let d = distance2(a[i - 1], b[j - 1])
-                var best = previous[j - 1], taken = steps[j - 1]
-                if previous[j] < best { best = previous[j]; taken = steps[j] }
+            let low = max(1, i - band), high = min(n, i + band)
+            current[low - 1] = .infinity
+            if high < n { current[high + 1] = .infinity }
+            for j in low...high {
+                var best = previous[j - 1], taken = previousSteps[j - 1]
+                if previous[j] < best { best = previous[j]; taken = previousSteps[j] }
                 if current[j - 1] < best { best = current[j - 1]; taken = currentSteps[j - 1] }
-                current[j] = best + d
+                current[j] = best + distance2(a[i - 1], b[j - 1])
                 currentSteps[j] = taken + 1
             }
-            previous = current
-            steps = currentSteps
+            swap(&previous, &current)
+            swap(&previousSteps, &currentSteps)
         }
-        return Float(previous[n] / Double(max(steps[n], 1)))
+        return Float(previous[n] / Double(max(previousSteps[n], 1)))
     }
 
     /// `count` points evenly spaced along a path (all at its point when it has no length).
