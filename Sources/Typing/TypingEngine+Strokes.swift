@@ -106,8 +106,8 @@ extension TypingEngine {
     mutating func strokeEnded(_ stroke: StrokeTracking, _ event: InputEvent, _ update: inout Update) {
         var points = stroke.points
         points.append(StrokePoint(x: event.x, y: event.y))
-        let short = stroke.reach < Self.strokeDistance && stroke.travel < Self.strokeTravel
-        word.pendingStroke = PendingStroke(points: points, time: event.time, short: short)
+        // Lifted before it became a stroke: a slide to a neighbour at a word's start (`isShortStroke`).
+        word.pendingStroke = PendingStroke(points: points, time: event.time, short: !stroke.isStroke)
         state.trail.advance(to: event.time)
         update.trailChanged = true
         wordChanged(&update)

@@ -97,15 +97,16 @@ public struct SwipeDecoder: Sendable {
         /// Each candidate's path through its key centres, resampled, by its place in `found`.
         var ideals: [[StrokePoint]] = []
         var scored = 0
-        /// How far the stroke is from a path through key centres, in nats, its location compared point by
-        /// point: quick, for every word found.
-        func strokeCost(_ path: [StrokePoint], penalty: Float) -> Float {
+        /// A word found, with how far the stroke is from its path through key centres, in nats; the location
+        /// is compared point by point here (quick, for every word found).
+        func add(_ word: String, path: [StrokePoint], penalty: Float, language: Float) {
             let ideal = Self.resample(path, count: settings.samples)
-            ideals.append(ideal)
             let shape = Self.meanDistance2(sampledShape, Self.normalized(ideal))
             let ends = Float(distance2(start, path[0]) + distance2(end, path[path.count - 1]))
-            return settings.pointLocation * Self.meanDistance2(sampled, ideal) + settings.shape * shape
+            let stroke = settings.pointLocation * Self.meanDistance2(sampled, ideal) + settings.shape * shape
                 + settings.ends * ends + penalty
+            found.append(SwipeCandidate(word: word, stroke: stroke, language: language))
+            ideals.append(ideal)
         }
         // Depth first through the trie: a node, the dense point its last letter was matched at, and the
         // key centres of the letters so far.
@@ -115,7 +116,7 @@ public struct SwipeDecoder: Sendable {
                 if let word = dictionary.word(node.word) {
                     let language = settings.languageWeight
                         * max(0, decoder.languageCost(node.word, in: context) - boost(word))
-                    found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty), language: language))
+                    add(word, path: path, penalty: penalty, language: language)
                 }
             }
             decoder.forEachChild(of: node) { child in
@@ -154,8 +155,7 @@ public struct SwipeDecoder: Sendable {
             }
             guard let first = path.first, let last = path.last, distance2(first, start) <= endReach,
                   distance2(last, end) <= endReach else { continue }
-            found.append(SwipeCandidate(word: word, stroke: strokeCost(path, penalty: penalty),
-                                        language: settings.languageWeight * language))
+            add(word, path: path, penalty: penalty, language: settings.languageWeight * language)
         }
         // The likeliest by that measure have their location aligned by time warping instead.
         if settings.warp > 0 {
