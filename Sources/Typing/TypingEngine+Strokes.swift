@@ -38,7 +38,7 @@ extension TypingEngine {
     /// field), a slide this far to a neighbouring key may be a two-letter word's stroke ("as", "we"). It is
     /// drawn as a corrected tap and decoded when lifted, as a short stroke: it types the key it ends on
     /// unless a common word runs closely from key to key. Within a word it stays a tap.
-    static let wordStartStrokeDistance = 0.9
+    static let wordStartStrokeDistance = 0.6
     /// The least move that counts toward the travel, in pitches.
     static let strokeStep = 0.25
     /// The most points a stroke keeps (a minute's slide at a touchscreen's rate is far fewer).

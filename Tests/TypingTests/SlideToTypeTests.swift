@@ -24,8 +24,10 @@ extension SuggestionHarness {
 
     /// A finger slides from one key's centre to another's in six steps, as a person corrects a tap or
     /// slides a two-letter word, and lifts.
-    mutating func slideAcross(from: String, to: String) {
-        let (fx, fy) = harness.centre(of: from), (tx, ty) = harness.centre(of: to)
+    /// From one key's centre toward another's, `fraction` of the way (1: to its centre).
+    mutating func slideAcross(from: String, to: String, fraction: Double = 1) {
+        let (fx, fy) = harness.centre(of: from), (cx, cy) = harness.centre(of: to)
+        let (tx, ty) = (fx + (cx - fx) * fraction, fy + (cy - fy) * fraction)
         settle(harness.send(.began, x: fx, y: fy))
         for step in 1...6 {
             harness.now += 0.02
@@ -104,6 +106,19 @@ extension SuggestionHarness {
         s.type(" ")
         s.slideAcross(from: "g", to: "h")
         #expect(s.text == "so we can h")
+    }
+
+    /// A two-letter word's stroke is often short: the finger stops as soon as it is on the second key, two
+    /// thirds of a pitch from where it began. A finger that rolls a little while it taps (a third of a
+    /// pitch, still on its key) types that key.
+    @Test func aShortSlideOntoANeighbourAtAWordsStartMayBeAWordAndARollingTapIsATap() throws {
+        for (from, to, fraction, typed) in [("a", "s", 0.65, "as"), ("w", "e", 0.65, "we"), ("a", "s", 0.3, "a"),
+                                            ("g", "h", 0.3, "g"), ("g", "h", 0.65, "h")] {
+            guard var s = try Self.harness() else { return }
+            s.type("so ")
+            s.slideAcross(from: from, to: to, fraction: fraction)
+            #expect(s.text == "so " + typed, "\(from) to \(to), \(fraction) of the way")
+        }
     }
 
     /// Two slides to a neighbour read in one batch (the keyboard was busy), the second before the first's
