@@ -121,6 +121,23 @@ public struct Update: Equatable, Sendable {
         wordLanguage = language ?? wordLanguage
     }
 
+    /// Adds what `other`, which came after, changed.
+    mutating func merge(_ other: Update) {
+        actions += other.actions
+        click = other.click ?? click
+        changedKeys.formUnion(other.changedKeys)
+        redrawAll = redrawAll || other.redrawAll
+        popupsChanged = popupsChanged || other.popupsChanged
+        trailChanged = trailChanged || other.trailChanged
+        wordChanged = wordChanged || other.wordChanged
+        if !other.words.isEmpty {
+            words += other.words
+            wordLanguage = other.wordLanguage
+        }
+        emojiMemoryChanged = emojiMemoryChanged || other.emojiMemoryChanged
+        asksClipboard = asksClipboard || other.asksClipboard
+    }
+
     public var isEmpty: Bool {
         actions.isEmpty && click == nil && changedKeys.isEmpty && !redrawAll && !popupsChanged && !trailChanged && !wordChanged && words.isEmpty
             && !emojiMemoryChanged && !asksClipboard

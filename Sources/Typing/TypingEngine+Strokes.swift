@@ -154,6 +154,32 @@ extension TypingEngine {
         typeText(text, at: pending.time, point: (end.x, end.y), &update)
     }
 
+    /// How long input read after a stroke's lift may wait for the stroke's words (the worker takes a few
+    /// milliseconds): past it the stroke is dropped and the input handled, so a stuck worker holds nothing.
+    static let strokeWordsWait = 1.0
+
+    /// Whether input waits: a stroke was lifted and its words are not typed yet. A tap read with the lift
+    /// (in one batch, the keyboard busy) would otherwise be typed before the stroke's word.
+    var holdsInput: Bool { word.pendingStroke.map { !$0.short } ?? false }
+
+    /// When held input goes on without the stroke's words; at once when the stroke is gone (another
+    /// keyboard came).
+    var heldInputDeadline: Double? {
+        guard let first = heldInput.first else { return nil }
+        return holdsInput ? first.time + Self.strokeWordsWait : first.time
+    }
+
+    /// Handles the input held while a stroke waited, in order; a stroke still waiting is dropped first.
+    mutating func stopHoldingInput(_ update: inout Update) {
+        if holdsInput {
+            word.pendingStroke = nil
+            wordChanged(&update)
+        }
+        let held = heldInput
+        heldInput = []
+        for event in held { update.merge(handle(event)) }
+    }
+
     /// A new touch came while a short stroke waits for its words (input read late, in a batch): the stroke
     /// is the tap it may be, typed now, so that nothing typed after it comes first or is lost.
     mutating func typePendingShortStrokeAsTap(_ update: inout Update) {

@@ -105,7 +105,10 @@ extension TypingEngine {
         var update = Update()
         guard suggestions.generation == word.generation, showsWords, !word.editBar else { return update }
         if word.pendingStroke != nil {
-            if let words = suggestions.strokeWords { receiveStroke(words, &update) }
+            if let words = suggestions.strokeWords {
+                receiveStroke(words, &update)
+                if !heldInput.isEmpty { stopHoldingInput(&update) }
+            }
             return update
         }
         var suggestions = suggestions

@@ -84,6 +84,9 @@ public struct TypingEngine: Sendable {
     var word = WordInProgress()
 
     var touches: [Int: Touch] = [:]
+    /// Input read while a lifted stroke waits for its words, handled once they are typed
+    /// (TypingEngine+Strokes.swift).
+    var heldInput: [InputEvent] = []
     /// The key the pointer rests on for dwell, since when, and whether it pressed it already.
     var hovering: Hover?
     /// Switch scanning, when on (TypingEngine+Scanning.swift), and where it is.
@@ -233,6 +236,10 @@ public struct TypingEngine: Sendable {
 
     public mutating func handle(_ event: InputEvent) -> Update {
         var update = Update()
+        if holdsInput {
+            heldInput.append(event)
+            return update
+        }
         // An event handled late (the keyboard was busy drawing) still happened at its own time: what was due
         // before it, a long press above all, comes first, as it would have had the timer run on time.
         var fired = 0
@@ -265,7 +272,8 @@ public struct TypingEngine: Sendable {
             if let due = trackpadDeadline(touch) { return due }
             return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
         }.min()
-        return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline, trackpadSelectDeadline].compactMap { $0 }.min()
+        return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline, trackpadSelectDeadline, heldInputDeadline]
+            .compactMap { $0 }.min()
     }
 
     /// Fires the timers due at `now`.
@@ -276,6 +284,7 @@ public struct TypingEngine: Sendable {
     }
 
     mutating func fireTimers(at now: Double, _ update: inout Update) {
+        if let due = heldInputDeadline, due <= now { stopHoldingInput(&update) }
         dwellTick(at: now, &update)
         scanTick(at: now, &update)
         if fadeTrail(at: now) { update.trailChanged = true }

@@ -139,6 +139,40 @@ extension SuggestionHarness {
         #expect(s.text == "sf")
     }
 
+    /// A tap read in the same batch as a stroke's lift (the keyboard was busy) waits for the stroke's word:
+    /// "hello" then space gives "hello ", not " hello". A stroke whose words never come holds nothing for
+    /// long: the tap goes on after a second.
+    @Test func aTapReadWithAStrokesLiftComesAfterItsWord() throws {
+        guard var s = try Self.harness() else { return }
+        let plan = s.harness.engine.keyPlan()
+        var random = Fuzz(seed: 1)
+        let centres = "hello".utf16.compactMap { plan.keys[$0] }.map { (x: $0.x, y: $0.y) }
+        let points = StrokeGenerator(jitter: 0).stroke(through: centres, keyWidth: plan.keyWidth, using: &random)
+        func strokeAndTap(_ s: inout SuggestionHarness, tap label: String) -> [Update] {
+            var updates = [s.harness.send(.began, x: points[0].x, y: points[0].y)]
+            for point in points.dropFirst() {
+                s.harness.now += 0.01
+                updates.append(s.harness.send(.moved, x: point.x, y: point.y))
+            }
+            updates.append(s.harness.send(.ended, x: points.last!.x, y: points.last!.y))
+            let (x, y) = s.harness.centre(of: label)
+            s.harness.now += 0.03
+            updates.append(s.harness.send(.began, x: x, y: y))
+            s.harness.now += 0.03
+            updates.append(s.harness.send(.ended, x: x, y: y))
+            return updates
+        }
+        let space = s.harness.engine.geometry.keys.first { $0.function == .text(" ") }?.name ?? "space"
+        for update in strokeAndTap(&s, tap: space) { s.settle(update) }
+        #expect(s.text == "hello ")
+
+        guard var t = try Self.harness() else { return }
+        _ = strokeAndTap(&t, tap: "a")
+        #expect(t.text == "", "the tap waits for the stroke's words")
+        t.harness.wait(1.5)
+        #expect(t.text == "a")
+    }
+
     /// A short word's stroke may end a key from where it began ("was": w, a, s): its travel along the
     /// path makes it a stroke. A finger resting on a key and trembling a few pixels travels nowhere.
     @Test func aStrokeThatTurnsBackIsAStrokeAndATremblingTapIsNot() throws {
