@@ -55,6 +55,9 @@ public struct SwipeSettings: Equatable, Sendable {
     /// ahead or behind its own place (dynamic time warping; 0: point to point): a finger that cuts a
     /// corner, overshoots a key or wiggles over a doubled letter is early or late along its path, not off it.
     public var warp = 4
+    /// Weight of the letters' channel: how near the stroke comes to each letter's key, in order, whatever
+    /// its path between them (a curve that bulges between two letters costs nothing here).
+    public var anchor: Float = 16
 
     public init() {}
 }
@@ -96,6 +99,8 @@ public struct SwipeDecoder: Sendable {
         var found: [SwipeCandidate] = []
         /// Each candidate's path through its key centres, resampled, by its place in `found`.
         var ideals: [[StrokePoint]] = []
+        /// And its letters' key centres, a doubled letter once.
+        var paths: [[StrokePoint]] = []
         var scored = 0
         /// A word found, with how far the stroke is from its path through key centres, in nats; the location
         /// is compared point by point here (quick, for every word found).
@@ -107,6 +112,7 @@ public struct SwipeDecoder: Sendable {
                 + settings.ends * ends + penalty
             found.append(SwipeCandidate(word: word, stroke: stroke, language: language))
             ideals.append(ideal)
+            paths.append(path)
         }
         // Depth first through the trie: a node, the dense point its last letter was matched at, and the
         // key centres of the letters so far.
@@ -165,6 +171,7 @@ public struct SwipeDecoder: Sendable {
                 let pointToPoint = Self.meanDistance2(sampled, ideals[index])
                 let warped = Self.warpedDistance2(sampled, ideals[index], band: settings.warp)
                 candidate.stroke += settings.location * warped - settings.pointLocation * pointToPoint
+                if settings.anchor > 0 { candidate.stroke += settings.anchor * Self.anchoredDistance2(dense, paths[index]) }
                 return candidate
             }
         }
@@ -233,6 +240,22 @@ public struct SwipeDecoder: Sendable {
             swap(&previousSteps, &currentSteps)
         }
         return Float(previous[n] / Double(max(previousSteps[n], 1)))
+    }
+
+    /// The mean squared distance from each of `keys`, in order, to the point of `stroke` matched to it: the
+    /// matching, in the stroke's order (two keys may share a point), that makes the sum least.
+    static func anchoredDistance2(_ stroke: [StrokePoint], _ keys: [StrokePoint]) -> Float {
+        guard !stroke.isEmpty, !keys.isEmpty else { return .infinity }
+        // best[j]: the least sum for the keys so far with the last of them matched at or before point j.
+        var best = [Double](repeating: 0, count: stroke.count)
+        for key in keys {
+            var least = Double.infinity
+            for j in stroke.indices {
+                least = min(least, best[j] + distance2(key, stroke[j]))
+                best[j] = least
+            }
+        }
+        return Float(best[best.count - 1] / Double(keys.count))
     }
 
     /// `count` points evenly spaced along a path (all at its point when it has no length).

@@ -52,7 +52,7 @@ func fail(_ message: String) -> Never {
 /// The suggester's settings that `--tune` may change.
 enum Tuning {
     static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch",
-                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language", "swipe-short-cost", "swipe-short-language", "swipe-max-scored", "swipe-warp", "swipe-warped",
+                        "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language", "swipe-short-cost", "swipe-short-language", "swipe-max-scored", "swipe-warp", "swipe-warped", "swipe-anchor",
                         "language-weight", "pair-share"]
 
     static func apply(_ tuning: [String: Float], to suggester: inout Suggester) {
@@ -74,6 +74,7 @@ enum Tuning {
             case "swipe-max-scored": suggester.swipe.maxScored = Int(value)
             case "swipe-warp": suggester.swipe.warp = Int(value)
             case "swipe-warped": suggester.swipe.warped = Int(value)
+            case "swipe-anchor": suggester.swipe.anchor = value
             case "language-weight": suggester.decoder.settings.languageWeight = value
             case "pair-share": suggester.decoder.settings.pairShare = value
             default: break

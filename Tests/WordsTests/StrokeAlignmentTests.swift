@@ -29,4 +29,24 @@ import Testing
         let ideal = Self.path(count: 32, hold: 0), late = Self.path(count: 32, hold: 16)
         #expect(SwipeDecoder.warpedDistance2(late, ideal, band: 1) > SwipeDecoder.warpedDistance2(late, ideal, band: 16))
     }
+
+    /// The letters' channel asks only that the stroke pass each letter's key in order: a curve that bulges
+    /// between them costs nothing, a letter it never comes near costs its distance, and letters out of
+    /// order cost what the nearest points in order are away.
+    @Test func lettersCostOnlyTheirDistanceFromTheStrokeInOrder() {
+        // From (0, 0) up and over to (4, 0): through both ends, a key and a half away from the line between.
+        let bulge = (0...20).map { index -> StrokePoint in
+            let t = Double(index) / 20
+            return StrokePoint(x: 4 * t, y: 6 * t * (1 - t))
+        }
+        let ends = [StrokePoint(x: 0, y: 0), StrokePoint(x: 4, y: 0)]
+        #expect(SwipeDecoder.anchoredDistance2(bulge, ends) == 0)
+        #expect(SwipeDecoder.warpedDistance2(SwipeDecoder.resample(bulge, count: 32),
+                                             SwipeDecoder.resample(ends, count: 32), band: 4) > 0.5)
+        // A letter the stroke passes a key below.
+        let missed = [StrokePoint(x: 0, y: 0), StrokePoint(x: 2, y: 0.5), StrokePoint(x: 4, y: 0)]
+        #expect(abs(SwipeDecoder.anchoredDistance2(bulge, missed) - 1.0 / 3) < 0.001)
+        // The same two letters the other way round: the first point's nearest in order is the stroke's end.
+        #expect(SwipeDecoder.anchoredDistance2(bulge, ends.reversed()) >= 6)
+    }
 }
