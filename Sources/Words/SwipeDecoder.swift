@@ -85,7 +85,7 @@ public struct SwipeDecoder: Sendable {
         guard stroke.count >= 2, plan.keyWidth > 0 else { return [] }
         let unit = plan.keyWidth
         // In key widths from here on.
-        let points = stroke.map { StrokePoint(x: $0.x / unit, y: $0.y / unit) }
+        let points = Self.withoutSpikes(stroke.map { StrokePoint(x: $0.x / unit, y: $0.y / unit) })
         let dense = Self.resample(points, every: 0.2)
         let sampled = Self.resample(points, count: settings.samples)
         let sampledShape = Self.normalized(sampled)
@@ -241,6 +241,26 @@ public struct SwipeDecoder: Sendable {
         }
         return Float(previous[n] / Double(max(previousSteps[n], 1)))
     }
+
+    /// The stroke without its spikes: single points far out from both neighbours, which lie close together.
+    /// No finger goes a key away and back between two samples; a touchscreen's ghost point does (and
+    /// kebbie's stroke generator, on a doubled letter).
+    static func withoutSpikes(_ points: [StrokePoint]) -> [StrokePoint] {
+        guard points.count > 2 else { return points }
+        var kept = [points[0]]
+        for index in 1..<(points.count - 1) {
+            let before = kept[kept.count - 1], point = points[index], after = points[index + 1]
+            let out = distance2(before, point).squareRoot(), back = distance2(point, after).squareRoot()
+            let across = distance2(before, after).squareRoot()
+            if min(out, back) > spikeLength && across < min(out, back) / 2 { continue }
+            kept.append(point)
+        }
+        kept.append(points[points.count - 1])
+        return kept
+    }
+
+    /// How far out (in key widths) a single point must lie from both neighbours to be a spike.
+    static let spikeLength = 1.0
 
     /// The mean squared distance from each of `keys`, in order, to the point of `stroke` matched to it: the
     /// matching, in the stroke's order (two keys may share a point), that makes the sum least.

@@ -3,7 +3,7 @@ import KeyboardModel
 import TestSupport
 import Testing
 import Typing
-import Words
+@testable import Words
 
 /// The stroke decoder on strokes drawn by `StrokeGenerator` over the default keyboard, with the English
 /// dictionary the keyboard ships.
@@ -73,6 +73,26 @@ import Words
         #expect(slide("g", "h") == [])
         #expect(slide("q", "a") == [])
         #expect(slide("a", "s").allSatisfy { $0.first == "a" && $0.last == "s" })
+    }
+
+    /// A touchscreen's ghost point (one sample a few keys away, between two close ones) changes nothing:
+    /// the stroke of "will" with one gives "will". A sharp turn drawn sample by sample is no spike.
+    @Test func aGhostPointInAStrokeIsIgnored() throws {
+        guard let (decoder, plan) = try Self.english() else { return }
+        var random = Fuzz(seed: 3)
+        for word in ["will", "all", "see", "address"] {
+            var stroke = Self.stroke(word, plan: plan, jitter: 0, using: &random)
+            let clean = decoder.decode(stroke, plan: plan).map(\.word)
+            let middle = stroke.count * 2 / 3
+            let ghost = StrokePoint(x: stroke[middle].x + 4 * plan.keyWidth, y: stroke[middle].y + plan.keyWidth)
+            stroke.insert(ghost, at: middle)
+            let words = decoder.decode(stroke, plan: plan).map(\.word)
+            #expect(words.first == word && words.first == clean.first, "\(word): \(words)")
+        }
+        let turn = [(0.0, 0.0), (1, 0), (2, 0), (3, 0), (2.2, 0.3), (1.4, 0.6), (0.6, 0.9)].map { StrokePoint(x: $0.0, y: $0.1) }
+        #expect(SwipeDecoder.withoutSpikes(turn) == turn)
+        let spiked = [turn[0], turn[1], StrokePoint(x: 1, y: 3), turn[2], turn[3]]
+        #expect(SwipeDecoder.withoutSpikes(spiked) == [turn[0], turn[1], turn[2], turn[3]])
     }
 
     @Test func noWordsForNoStroke() throws {
