@@ -37,7 +37,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hun
 # kebbie and the pyspellchecker baseline, in a Python environment of the bench's own (from PyPI, pinned).
 WORDS_VENV := .build/words-bench-venv
 
-.PHONY: all deps test-deps build release run install deb dist check test soak starts busy fuzz bench words-bench screenshots clean dictionaries order
+.PHONY: all deps test-deps build release run install deb dist check test soak starts busy fuzz bench words-bench slide-bench words-venv screenshots clean dictionaries order
 
 all: build
 
@@ -202,16 +202,22 @@ bench: release
 	@scripts/install-packages $(BENCH_PACKAGES)
 	.build/release/keypane-bench --keypane .build/release/keypane --layouts Assets/layouts $(ARGS)
 	$(if $(BASELINE),@echo "== the same for the baseline $(BASELINE)" && .build/release/keypane-bench --keypane $(BASELINE) --layouts Assets/layouts $(ARGS))
-	@case "$(ARGS)" in ""|*suggest*) $(MAKE) --no-print-directory words-bench ;; esac
+	@case "$(ARGS)" in ""|*suggest*) $(MAKE) --no-print-directory words-bench ;; *slide*) $(MAKE) --no-print-directory slide-bench ;; esac
 
 # Keypane's words measured by kebbie on 1,000 held-out sentences (Benchmarks/data/README.md), beside the
 # plain lookups and pyspellchecker in the same run, and slide to type on 2,000 words of them (strokes from
 # kebbie's generator and a minimum-jerk one). About 15 minutes here, most of it the baseline.
-words-bench: release
+words-bench: words-venv
+	$(WORDS_VENV)/bin/python Benchmarks/kebbie/evaluate.py .build/release/keypane-words Benchmarks/data/held-out-en.txt --count 1000
+
+# Slide to type alone: kebbie's and minimum-jerk strokes over 2,000 held-out words (about a minute).
+slide-bench: words-venv
+	$(WORDS_VENV)/bin/python Benchmarks/kebbie/evaluate.py .build/release/keypane-words Benchmarks/data/held-out-en.txt --count 0
+
+words-venv: release
 	@scripts/install-packages python3-venv
 	@[ -x $(WORDS_VENV)/bin/python ] || python3 -m venv $(WORDS_VENV)
 	@$(WORDS_VENV)/bin/pip install --quiet --disable-pip-version-check -r Benchmarks/kebbie/requirements.txt
-	$(WORDS_VENV)/bin/python Benchmarks/kebbie/evaluate.py .build/release/keypane-words Benchmarks/data/held-out-en.txt --count 1000
 
 # The README's pictures, made by keypane render.
 screenshots: build

@@ -18,6 +18,9 @@
 //                  at 10 characters a second, a held scanning switch to the highlight moved and the key typed
 //   sound          through a private PulseAudio null sink: key press to the click's first audible sample,
 //                  20 taps a second, and tap to keystroke with sound on against sound off
+//   editing        slide to type and the space bar trackpad live: stroke lifted to the word's first
+//                  keystroke, trackpad latencies (`--only slide` runs it too; make bench then adds kebbie's
+//                  strokes through keypane-words, Benchmarks/kebbie/evaluate.py)
 
 #if canImport(Glibc)
 import Glibc
@@ -51,6 +54,13 @@ func argument(_ name: String) -> String? {
     let args = CommandLine.arguments
     guard let index = args.firstIndex(of: name), index + 1 < args.count else { return nil }
     return args[index + 1]
+}
+
+let parts = ["start", "memory", "live", "prose", "resize", "sound", "auto-show", "suggest", "languages", "emoji",
+             "access", "touch", "editing", "slide", "settings"]
+if let only = argument("--only"), !parts.contains(only) {
+    print("keypane-bench: unknown part '\(only)' for --only; the parts: \(parts.joined(separator: ", "))")
+    exit(2)
 }
 
 /// Runs a program and returns its peak resident set size in KiB.
@@ -189,7 +199,7 @@ if let keypane = argument("--keypane") {
         if only == nil || only == "touch" {
             try runTouchBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
-        if only == nil || only == "editing" {
+        if only == nil || only == "editing" || only == "slide" {
             try runEditingBench(keypane: keypane, layouts: layoutsDirectory, library: library)
         }
         if only == nil || only == "settings" {
