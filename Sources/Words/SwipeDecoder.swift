@@ -47,7 +47,7 @@ public struct SwipeSettings: Equatable, Sendable {
     public var maxScored = 4000
     /// The most a short stroke's word may cost in the stroke channels (nats): above it, the slide was a
     /// corrected tap, not a word.
-    public var shortStrokeCost: Float = 10
+    public var shortStrokeCost: Float = 14
     /// The most a short stroke's word may cost in the language model (nats): a rare two-letter word ("qa",
     /// "rt") is less likely than a corrected tap.
     public var shortStrokeLanguage: Float = 9
