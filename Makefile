@@ -32,7 +32,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) $(TOUCH_TEST_PACKAGES) sphinxbase-utils xvfb 
 	pulseaudio pulseaudio-utils xsettingsd python3 util-linux groff-base git $(DEB_PACKAGES) $(CHECK_PACKAGES) $(AUTO_SHOW_TEST_PACKAGES)
 # make bench runs matchbox-keyboard through the same taps, for a ratio rather than two absolute times, and
 # hunspell (with its US English, German and French dictionaries) as the baseline of the suggestion figures.
-BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard hunspell hunspell-en-us hunspell-de-de hunspell-fr python3-venv \
+BENCH_PACKAGES := $(TEST_PACKAGES) matchbox-keyboard valgrind binutils hunspell hunspell-en-us hunspell-de-de hunspell-fr python3-venv \
 	gir1.2-atspi-2.0
 # kebbie and the pyspellchecker baseline, in a Python environment of the bench's own (from PyPI, pinned).
 WORDS_VENV := .build/words-bench-venv

@@ -66,7 +66,7 @@ struct Child {
     func status(_ field: String) -> Int {
         guard let text = try? readText("/proc/\(pid)/status") else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
+            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "0") ?? 0
         }
         return 0
     }
@@ -208,7 +208,8 @@ final class LiveBench {
     /// Starts a program and returns it with the time from exec to its window mapped, told by the server:
     /// each new top-level window is watched from its CreateNotify, and the time is taken at its MapNotify.
     /// (Polling the window tree took several round trips a turn, which the figures used to include.)
-    func startAndWaitForMap(_ argv: [String], className: String, environment: [String] = []) throws -> (Child, Double, UInt) {
+    func startAndWaitForMap(_ argv: [String], className: String, environment: [String] = [],
+                            limit: Double = 10) throws -> (Child, Double, UInt) {
         let root = XDefaultRootWindow(dpy)
         var rootAttributes = XWindowAttributes()
         XGetWindowAttributes(dpy, root, &rootAttributes)
@@ -223,7 +224,7 @@ final class LiveBench {
         var watched: Set<UInt> = []
         var event = XEvent()
         func isTheProgram(_ window: UInt) -> Bool { windowClass(window) == className || windowName(window) == className }
-        while now() < start + 10 {
+        while now() < start + limit {
             while XPending(dpy) > 0 {
                 XNextEvent(dpy, &event)
                 if event.type == CreateNotify && event.xcreatewindow.parent == root {
@@ -379,9 +380,11 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     // The keyboard the live figures are taken on, sound off.
     let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
     let layout = library.layout(for: .default)!
+    if only == "instructions" { return try runInstructionBench(bench, arguments: keypaneArguments, layout: layout) }
     if only == "prose" {
         try runProseBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
         _ = try runMatchboxTaps(bench, taps: heldTaps, heldTaps: heldTaps, hold: hold)
+        try runInstructionBench(bench, arguments: keypaneArguments, layout: layout)
         return
     }
     let (starts, peerStarts) = try runStartBench(bench, keypane: keypane, layouts: layouts)
@@ -435,6 +438,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
 
     try runProseBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
 
+    try runInstructionBench(bench, arguments: keypaneArguments, layout: layout)
     guard let (peerLatencies, peerHeld) = try runMatchboxTaps(bench, taps: taps, heldTaps: heldTaps, hold: hold) else { return }
     if !peerLatencies.isEmpty && !latencies.isEmpty && !held.isEmpty && !peerHeld.isEmpty && !peerStarts.isEmpty {
         print("ratio keypane/matchbox p50: tap \(format(percentile(latencies, 0.5) / percentile(peerLatencies, 0.5))), held tap \(format(percentile(held, 0.5) / percentile(peerHeld, 0.5))), first frame \(format(percentile(starts, 0.5) / percentile(peerStarts, 0.5)))")
@@ -474,9 +478,9 @@ func runProseBench(_ bench: LiveBench, arguments keypaneArguments: [String], lay
         if !suggestions {
             // One key tapped again and again, as matchbox-keyboard's taps below.
             let a = places["a"]!
-            let cpuBefore = typist.cpuSeconds
+            let cpuBefore = typist.cpuSeconds, wakeBefore = typist.wakeups
             for _ in 0..<300 { _ = bench.tapLatency(x: a.0, y: a.1) }
-            print("keypane CPU per tap, suggestions off, one key: \(Int((typist.cpuSeconds - cpuBefore) / 300 * 1e6)) µs (300 taps)")
+            print("keypane CPU per tap, suggestions off, one key: \(Int((typist.cpuSeconds - cpuBefore) / 300 * 1e6)) µs (300 taps), \(format(Double(typist.wakeups - wakeBefore) / 300)) wake-ups a tap")
         }
     }
 }
@@ -493,12 +497,12 @@ func runMatchboxTaps(_ bench: LiveBench, taps: Int, heldTaps: Int, hold: Double)
     // The second row's third key: a letter in its default layouts.
     let target = (px + pw * 25 / 100, py + ph * 50 / 100)
     let peerRSS = peer.rssKiB
-    let peerCPU = peer.cpuSeconds
+    let peerCPU = peer.cpuSeconds, peerWakeups = peer.wakeups
     var peerLatencies: [Double] = []
     for _ in 0..<taps { if let l = bench.tapLatency(x: target.0, y: target.1) { peerLatencies.append(l) } }
     let peerCPUPerTap = (peer.cpuSeconds - peerCPU) / Double(taps)
     print("matchbox-keyboard tap to keystroke: \(stats(peerLatencies))")
-    print("matchbox-keyboard CPU per tap: \(Int(peerCPUPerTap * 1e6)) µs; RSS \(peerRSS) KiB after start, \(peer.rssKiB) KiB after")
+    print("matchbox-keyboard CPU per tap: \(Int(peerCPUPerTap * 1e6)) µs, \(format(Double(peer.wakeups - peerWakeups) / Double(taps))) wake-ups a tap; RSS \(peerRSS) KiB after start, \(peer.rssKiB) KiB after")
     let peerCPUBeforeHeld = peer.cpuSeconds
     var peerHeld: [Double] = []
     for _ in 0..<heldTaps {

@@ -1,0 +1,121 @@
+// Instructions a tap costs, counted by callgrind: keypane and matchbox-keyboard in the same run.
+
+import KeyboardModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let valgrindPath = "/usr/bin/valgrind"
+let callgrindControlPath = "/usr/bin/callgrind_control"
+
+/// A program run under callgrind that counts nothing until `startCounting`, so that its start-up is left out.
+final class CountedProgram {
+    let child: Child
+    let window: UInt
+    private let outFile: String
+    private var dumps = 0
+    private var stopped = false
+
+    private init(child: Child, window: UInt, outFile: String) {
+        self.child = child
+        self.window = window
+        self.outFile = outFile
+    }
+
+    static func start(_ bench: LiveBench, _ argv: [String], className: String) throws -> CountedProgram {
+        let outFile = "/tmp/keypane-bench-callgrind.\(getpid()).\(className)"
+        // Valgrind 3.19 cannot read the DWARF 5 that Swift writes: a copy without it (symbols kept) runs.
+        let program = "\(outFile).program"
+        try run(["/usr/bin/objcopy", "--strip-debug", argv[0], program])
+        defer { unlink(program) }
+        let counted = [valgrindPath, "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(outFile)",
+                       program] + argv.dropFirst()
+        let (child, _, window) = try bench.startAndWaitForMap(counted, className: className, limit: 60)
+        return CountedProgram(child: child, window: window, outFile: outFile)
+    }
+
+    func startCounting() throws { try control(["--instr=on"]) }
+
+    /// The instructions counted since `startCounting` or the last call (callgrind's dump of them).
+    func instructions() throws -> Int {
+        try control(["--dump"])
+        dumps += 1
+        let dump = "\(outFile).\(dumps)"
+        // KEYPANE_BENCH_KEEP_PROFILES=1 keeps the dumps, for callgrind_annotate.
+        defer { if getenv("KEYPANE_BENCH_KEEP_PROFILES") == nil { unlink(dump) } else { print("kept \(dump)") } }
+        for line in try readText(dump).split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let count = line.split(separator: " ").last.flatMap({ Int($0) }) { return count }
+        }
+        throw BenchError("no totals in \(dump)")
+    }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        child.stop()
+        unlink(outFile)
+    }
+
+    private func control(_ arguments: [String]) throws {
+        try Self.run([callgrindControlPath] + arguments + ["\(child.pid)"])
+    }
+
+    private static func run(_ argv: [String]) throws {
+        guard let process = Child.spawn(argv) else { throw BenchError("cannot run \(argv[0])") }
+        var status: Int32 = 0
+        waitpid(process.pid, &status, 0)
+        guard status == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed") }
+    }
+}
+
+/// CPU time on a shared machine varied by half from one run to the next (the other core's load, the host's);
+/// instructions counted in user space vary little, so a change of a tenth shows. The kernel's part (a tap's
+/// wake-ups and socket reads, about as many for both keyboards) is not counted.
+/// Keypane types prose and taps one key; matchbox-keyboard taps one of its letter keys as often.
+func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout) throws {
+    guard access(valgrindPath, X_OK) == 0, access(callgrindControlPath, X_OK) == 0 else {
+        print("instructions per tap: valgrind is not installed")
+        return
+    }
+    let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
+    let typist = try CountedProgram.start(bench, keypaneArguments + ["--no-suggestions"], className: "keypane")
+    defer { typist.stop() }
+    usleep(1_000_000)
+    let (tx, ty) = bench.origin(of: typist.window)
+    let (tw, th) = bench.size(of: typist.window)
+    let keys = try KeyboardLayoutEngine.layout(layout, width: tw, height: th,
+                                               options: LayoutOptions(showsGlobe: false, showsSuggestions: false))
+    func place(_ character: Character) -> (Int, Int)? {
+        guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
+        return (tx + key.x + key.width / 2, ty + key.y + key.height / 2)
+    }
+    // One word first, outside the count: the first taps draw each key's images.
+    for character in prose { if let (x, y) = place(character) { _ = bench.tapLatency(x: x, y: y) } }
+    try typist.startCounting()
+    var counted = 0
+    for character in prose + prose {
+        guard let (x, y) = place(character) else { continue }
+        _ = bench.tapLatency(x: x, y: y)
+        counted += 1
+    }
+    let proseCount = try typist.instructions()
+    let a = place("a")!
+    for _ in 0..<counted { _ = bench.tapLatency(x: a.0, y: a.1) }
+    let oneKey = try typist.instructions()
+    print("keypane instructions per tap (callgrind), suggestions off: typing prose \(proseCount / counted), one key \(oneKey / counted) (\(counted) taps each)")
+    typist.stop()
+
+    guard access(matchboxPath, X_OK) == 0 else { return }
+    let peer = try CountedProgram.start(bench, [matchboxPath], className: "Keyboard")
+    defer { peer.stop() }
+    usleep(1_000_000)
+    let (px, py) = bench.origin(of: peer.window)
+    let (pw, ph) = bench.size(of: peer.window)
+    let target = (px + pw * 25 / 100, py + ph * 50 / 100)
+    for _ in 0..<10 { _ = bench.tapLatency(x: target.0, y: target.1) }
+    try peer.startCounting()
+    for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1) }
+    let peerCount = try peer.instructions()
+    print("matchbox-keyboard instructions per tap (callgrind): one key \(peerCount / counted) (\(counted) taps); ratio keypane/matchbox: prose \(format(Double(proseCount) / Double(peerCount))), one key \(format(Double(oneKey) / Double(peerCount)))")
+}
