@@ -17,6 +17,8 @@ public final class EventLoop {
     public typealias Clock = () -> Double
 
     private var sources: [any EventSource] = []
+    /// Counts additions and removals: a round looks sources up again only when they changed.
+    private var changes = 0
     private let clock: Clock
     private var running = false
     /// Whether `run` is running and has not been told to stop.
@@ -40,11 +42,13 @@ public final class EventLoop {
     public func add(_ source: any EventSource) {
         guard !contains(source) else { return }
         sources.append(source)
+        changes += 1
     }
 
     /// Gets no turn from now on.
     public func remove(_ source: any EventSource) {
         sources.removeAll { $0 === source }
+        changes += 1
     }
 
     public func contains(_ source: any EventSource) -> Bool {
@@ -66,23 +70,31 @@ public final class EventLoop {
     func round() throws(EventLoopError) {
         var now = clock()
         var round = sources
-        var interests = round.map { $0.prepare(now: now) }
-        // A source that another's prepare added waits in this round too: left out, the wait could sleep
-        // past what it waits for.
-        while let added = sources.first(where: { source in !round.contains { $0 === source } }) {
-            round.append(added)
-            interests.append(added.prepare(now: now))
+        var interests: [Interest] = []
+        interests.reserveCapacity(round.count)
+        let changesBefore = changes
+        var index = 0
+        while index < round.count {
+            interests.append(round[index].prepare(now: now))
+            index += 1
+            // A source that another's prepare added waits in this round too: left out, the wait could
+            // sleep past what it waits for.
+            if index == round.count, changes != changesBefore {
+                round += sources.filter { source in !round.contains { $0 === source } }
+            }
         }
         var fds: [pollfd] = []
         var owners: [Int] = []
+        var deadline: Double?
         for (index, interest) in interests.enumerated() {
             for watch in interest.descriptors {
                 fds.append(pollfd(fd: watch.descriptor, events: watch.events.rawValue, revents: 0))
                 owners.append(index)
             }
+            if let due = interest.deadline, due < deadline ?? .infinity { deadline = due }
         }
         var timeout: Int32 = -1
-        if let deadline = interests.compactMap(\.deadline).min() {
+        if let deadline {
             // Rounded up, so the wait never ends before the deadline, less a microsecond, so that
             // floating-point noise never adds a whole millisecond.
             let milliseconds = ((deadline - now) * 1000 - 0.001).rounded(.up)
@@ -93,10 +105,13 @@ public final class EventLoop {
             throw EventLoopError(errno: errno)
         }
         now = clock()
-        for (index, source) in round.enumerated() where contains(source) {
+        let changesAtWait = changes
+        for (index, source) in round.enumerated() {
+            // Removed by an earlier turn of this round: no turn.
+            if changes != changesAtWait, !contains(source) { continue }
             var ready: [Readiness] = []
-            for (slot, fd) in fds.enumerated() where owners[slot] == index && fd.revents != 0 {
-                ready.append(Readiness(fd.fd, PollEvents(rawValue: fd.revents)))
+            for slot in fds.indices where owners[slot] == index && fds[slot].revents != 0 {
+                ready.append(Readiness(fds[slot].fd, PollEvents(rawValue: fds[slot].revents)))
             }
             let due = interests[index].deadline.map { $0 <= now } ?? false
             guard !ready.isEmpty || due else { continue }
