@@ -266,14 +266,27 @@ public struct TypingEngine: Sendable {
 
     /// When `tick` next has work: a long press or a repeat. Nil when nothing waits: no timer runs.
     public var nextDeadline: Double? {
-        let touchDeadline = touches.values.compactMap { touch -> Double? in
-            if !touch.accepted { return touch.began + timing.slowKeys }
-            if let next = touch.nextRepeat { return next }
-            if let due = trackpadDeadline(touch) { return due }
-            return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
-        }.min()
-        return [touchDeadline, dwellDeadline, scanDeadline, trailDeadline, trackpadSelectDeadline, heldInputDeadline]
-            .compactMap { $0 }.min()
+        // Asked before every wait of the loop: a plain loop, with no closure holding a copy of the engine.
+        var earliest: Double?
+        func consider(_ deadline: Double?) {
+            if let deadline, deadline < earliest ?? .infinity { earliest = deadline }
+        }
+        for touch in touches.values {
+            consider(touchDeadline(touch))
+        }
+        consider(dwellDeadline)
+        consider(scanDeadline)
+        consider(trailDeadline)
+        consider(trackpadSelectDeadline)
+        consider(heldInputDeadline)
+        return earliest
+    }
+
+    private func touchDeadline(_ touch: Touch) -> Double? {
+        if !touch.accepted { return touch.began + timing.slowKeys }
+        if let next = touch.nextRepeat { return next }
+        if let due = trackpadDeadline(touch) { return due }
+        return touch.longPressDone || !hasLongPress(touch.key) ? nil : touch.began + timing.longPress
     }
 
     /// Fires the timers due at `now`.

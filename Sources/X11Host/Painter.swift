@@ -39,8 +39,8 @@ final class Painter {
         if pending.all {
             redrawAll(engine, handle: handle)
         } else if !pending.keys.isEmpty || pending.popups || pending.trail {
-            let keyAreas = pending.keys.filter { $0 < engine.geometry.keys.count }
-                .map { KeyboardRenderer.keyArea(engine.geometry.keys[$0].rect) }
+            let keys = engine.geometry.keys
+            let keyAreas = pending.keys.filter { $0 < keys.count }.map { KeyboardRenderer.keyArea(keys[$0].rect) }
             var areas = keyAreas
             if pending.popups {
                 let now = popupAreas(engine)
