@@ -49,10 +49,10 @@ extension TypingEngine {
     /// Whether the bar is one of words (never a terminal's: its bar holds edit actions alone).
     var showsWords: Bool { showsBar && layout.type.hasSuggestionBar && !fieldIsTerminal }
 
-    /// Whether what is typed here may be learned: not a password, not an address, not a terminal, and only
-    /// in the dictionary's language.
+    /// Whether what is typed here may be learned: not a password, not an address, only in the dictionary's
+    /// language, and only where the bar is shown (with suggestions off there is no learner).
     public var learnsWords: Bool {
-        !traits.secureEntry && layout.type.hasSuggestionBar && layout.type != .namePhonePad && inDictionaryLanguage
+        !traits.secureEntry && showsBar && layout.type.hasSuggestionBar && layout.type != .namePhonePad && inDictionaryLanguage
     }
 
     /// The language words are suggested and learned in: the one the keyboard shown is written in (for a
@@ -217,7 +217,8 @@ extension TypingEngine {
     mutating func endWord(with separator: String, at time: Double, correcting: Bool = true,
                           _ update: inout Update) -> [KeyAction]? {
         let taps = word.taps
-        let previous = previousWord()
+        // Only the learner wants the word before, and finding it reads back through the text.
+        let previous = learnsWords ? previousWord() : nil
         word.taps = []
         word.lastCorrection = nil
         word.swiped = nil
