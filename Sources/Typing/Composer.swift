@@ -18,7 +18,8 @@ public struct Composer: Sendable {
     /// Two spaces type a period and a space (`--double-space-period`), where corrections are allowed.
     public var doubleSpacePeriod = true
 
-    /// What was typed since the last reset: its last characters only, and in secure entry nothing at all.
+    /// What was typed since the last reset: its last characters only (at least `memory` of them), and in
+    /// secure entry nothing at all.
     public private(set) var record = ""
     /// When the last thing typed was a space, when it was typed.
     private var lastSpace: Double?
@@ -161,7 +162,9 @@ public struct Composer: Sendable {
     private mutating func remember(_ text: String) {
         guard !traits.secureEntry else { return }
         record += text
-        if record.count > Self.memory {
+        // Cut back to `memory` characters once it holds four times as many bytes, not on each keystroke:
+        // counting the characters each time cost more than the rest of typing a letter.
+        if record.utf8.count > 4 * Self.memory {
             record = String(record.suffix(Self.memory))
         }
     }
