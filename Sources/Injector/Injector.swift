@@ -113,10 +113,10 @@ public final class Injector: EventSource {
             typed = true
         }
         guard typed else { return }
-        // Waits until the server has taken the key events, rather than only sending them: the redraws that
-        // follow a tap (the key let go, the suggestion bar) would otherwise reach the server with them, and
-        // the server hands events to the receiving window only once it has done our drawing too. The
-        // round trip asks for the focus, which says who got the keys of spare keycodes.
+        // The keys go out now, in a write of their own, ahead of the redraws that follow the tap.
+        XFlush(display)
+        guard !sparesPressed.isEmpty else { return }
+        // Who got the keys of spare keycodes: the focus (a round trip, so only then).
         var focus: UInt = 0, revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
         for keycode in sparesPressed { spareTypedInto[keycode] = focus }
