@@ -50,7 +50,7 @@ final class DrawingAhead: EventSource {
         let globeHeld = keyboard.engine.state.pressed.contains { keyboard.engine.geometry.keys[$0].function == .globe }
         let usesEmoji = keyboard.engine.emoji.map { !$0.recent.isEmpty } ?? false
         let size = keyboard.engine.size
-        return Plan(shown: enabled[current], layer: keyboard.engine.layer, width: size.width, height: size.height,
+        return Plan(shown: enabled[current], layer: keyboard.engine.geometry.layer, width: size.width, height: size.height,
                     next: enabled[(current + 1) % enabled.count], wanted: globeHeld || usesEmoji,
                     pending: keyboard.emoji.isPending)
     }

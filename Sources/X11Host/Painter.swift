@@ -33,55 +33,57 @@ final class Painter {
     /// Whether anything waits to be drawn.
     var hasPending: Bool { pending.all || !pending.keys.isEmpty || pending.popups || pending.trail }
 
-    /// Draws what changed since the last call.
-    func drawPending(_ engine: TypingEngine, handle: Rect?) {
+    /// Draws what changed since the last call. It takes the keys and their state, not the whole engine:
+    /// a copy of the engine retains each of its fifty-odd parts.
+    func drawPending(_ geometry: KeyboardGeometry, _ state: KeyboardState, handle: Rect?) {
         defer { pending = (false, [], false, false) }
         if pending.all {
-            redrawAll(engine, handle: handle)
+            redrawAll(geometry, state, handle: handle)
         } else if !pending.keys.isEmpty || pending.popups || pending.trail {
-            let keys = engine.geometry.keys
-            let keyAreas = pending.keys.filter { $0 < keys.count }.map { KeyboardRenderer.keyArea(keys[$0].rect) }
+            let keyAreas = pending.keys.filter { $0 < geometry.keys.count }
+                .map { KeyboardRenderer.keyArea(geometry.keys[$0].rect) }
             var areas = keyAreas
             if pending.popups {
-                let now = popupAreas(engine)
+                let now = popupAreas(geometry, state)
                 areas += drawnPopupAreas + now
                 drawnPopupAreas = now
             }
             if pending.trail {
                 // Only where the trail was and is: the keys under it come back from the clean buffer.
-                let now = KeyboardRenderer.trailArea(engine.state.trail, in: engine.geometry)
+                let now = KeyboardRenderer.trailArea(state.trail, in: geometry)
                 areas += [drawnTrailArea, now].compactMap { $0 }
                 drawnTrailArea = now
             }
-            draw(engine, handle: handle, keys: keyAreas, areas: areas)
+            draw(geometry, state, handle: handle, keys: keyAreas, areas: areas)
         }
     }
 
     /// Draws the whole window.
-    func redrawAll(_ engine: TypingEngine, handle: Rect?) {
-        drawnPopupAreas = popupAreas(engine)
-        drawnTrailArea = KeyboardRenderer.trailArea(engine.state.trail, in: engine.geometry)
+    func redrawAll(_ geometry: KeyboardGeometry, _ state: KeyboardState, handle: Rect?) {
+        drawnPopupAreas = popupAreas(geometry, state)
+        drawnTrailArea = KeyboardRenderer.trailArea(state.trail, in: geometry)
         let all = [Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
-        draw(engine, handle: handle, keys: all, areas: all)
+        draw(geometry, state, handle: handle, keys: all, areas: all)
     }
 
-    private func popupAreas(_ engine: TypingEngine) -> [Rect] {
-        engine.state.popups.map { KeyboardRenderer.keyArea(PopupLayout.rect(for: $0, in: engine.geometry)) }
+    private func popupAreas(_ geometry: KeyboardGeometry, _ state: KeyboardState) -> [Rect] {
+        state.popups.map { KeyboardRenderer.keyArea(PopupLayout.rect(for: $0, in: geometry)) }
     }
 
     /// Draws the changed keys on the popup-free buffer, copies the dirty areas from it, puts the popups
     /// back on top, and shows the result.
-    private func draw(_ engine: TypingEngine, handle: Rect?, keys keyAreas: [Rect], areas: [Rect]) {
+    private func draw(_ geometry: KeyboardGeometry, _ state: KeyboardState, handle: Rect?, keys keyAreas: [Rect],
+                      areas: [Rect]) {
         guard let clean = window.cleanSurface, let front = window.surface, !areas.isEmpty, window.isMapped else { return }
         if !keyAreas.isEmpty {
-            try? renderer.redraw(keyAreas, of: engine.geometry, state: engine.state, on: clean, popups: false)
+            try? renderer.redraw(keyAreas, of: geometry, state: state, on: clean, popups: false)
             if let handle, keyAreas.contains(where: { $0.intersects(handle) }) {
                 try? renderer.drawHandle(handle, on: clean)
             }
         }
         window.restoreFromClean(areas)
-        try? renderer.drawPopups(over: areas, of: engine.geometry, state: engine.state, on: front)
-        try? renderer.drawTrail(engine.state.trail, over: areas, of: engine.geometry, on: front)
+        try? renderer.drawPopups(over: areas, of: geometry, state: state, on: front)
+        try? renderer.drawTrail(state.trail, over: areas, of: geometry, on: front)
         window.present(areas)
     }
 }

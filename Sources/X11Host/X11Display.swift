@@ -100,7 +100,7 @@ final class X11Display: KeyboardDisplay {
 
     func noteChanged(_ update: Update) { painter.note(update) }
     func noteAllChanged() { painter.noteAll() }
-    func drawAll(_ engine: TypingEngine) { painter.redrawAll(engine, handle: placement.handleRect) }
+    func drawAll(_ engine: TypingEngine) { painter.redrawAll(engine.geometry, engine.state, handle: placement.handleRect) }
 
     func place(rows: Int, laidOutAt size: (width: Int, height: Int)) -> (width: Int, height: Int)? {
         placement.place(rows: rows, laidOutAt: size)
