@@ -45,17 +45,14 @@ public final class Keyboard {
 
     /// Types at once, and leaves the drawing for the end of the round: the keystroke never waits for pixels.
     public func apply(_ update: Update) {
-        var typed = false
         for action in update.actions {
             switch action {
             case .text, .keysym:
                 type([action])
-                typed = true
             case .moveCaret(let characters, let selecting):
                 // The field's own caret where the bus can set it, else arrow keys.
                 if fields?.moveCaret(by: characters, selecting: selecting) == true { continue }
                 type(KeyAction.arrows(characters, selecting: selecting))
-                typed = true
             case .nextKeyboard:
                 select((engine.current + 1) % engine.enabled.count)
             case .selectKeyboard(let index):
@@ -76,7 +73,6 @@ public final class Keyboard {
                 settings.edit(edit)
             }
         }
-        if typed { display.flush() }
         suggestions.learn(update)
         if update.emojiMemoryChanged { emoji.remember() }
         if update.asksClipboard {

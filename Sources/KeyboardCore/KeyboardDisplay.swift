@@ -65,7 +65,8 @@ public protocol KeyboardDisplay: AnyObject {
     /// The theme drawn with, by name.
     var themeName: String { get }
 
-    /// Types text or a key into the focused application, after what it was given before.
+    /// Types text or a key into the focused application, after what it was given before, and sends it at
+    /// once: the drawing that follows waits for the end of the round.
     func type(_ action: KeyAction)
     /// Sends what was drawn and typed.
     func flush()

@@ -13,8 +13,9 @@ extension KeyboardHost: EventSource {
         // The word changed this round: the worker decodes it while the keystroke is already on its way.
         keyboard.endOfRound()
         // Pixels once per round of events: a press and release read together draw only their outcome.
-        // Only when something is to be drawn: passing the engine copies it, a retain of each of its parts.
-        if screen.painter.hasPending { screen.painter.drawPending(keyboard.engine, handle: screen.placement.handleRect) }
+        if screen.painter.hasPending {
+            screen.painter.drawPending(keyboard.engine.geometry, keyboard.engine.state, handle: screen.placement.handleRect)
+        }
         drawingAhead.replan()
         // A keymap or group change is read now, while nobody waits, not on the next keystroke.
         screen.injector.prepare()
@@ -34,7 +35,7 @@ extension KeyboardHost: EventSource {
             var event = XEvent()
             XNextEvent(display, &event)
             route(&event)
-            queued = XEventsQueued(display, QueuedAlready)
+            queued = XQLength(display)
         }
     }
 
