@@ -266,20 +266,23 @@ public struct TypingEngine: Sendable {
 
     /// When `tick` next has work: a long press or a repeat. Nil when nothing waits: no timer runs.
     public var nextDeadline: Double? {
-        // Asked before every wait of the loop: a plain loop, with no closure holding a copy of the engine.
-        var earliest: Double?
-        func consider(_ deadline: Double?) {
-            if let deadline, deadline < earliest ?? .infinity { earliest = deadline }
+        // Asked before every wait of the loop. A mutating get, though it changes nothing, so that the
+        // keyboard (a class) reads it in its engine in place: a plain get copies the whole engine first.
+        mutating get {
+            var earliest: Double?
+            func consider(_ deadline: Double?) {
+                if let deadline, deadline < earliest ?? .infinity { earliest = deadline }
+            }
+            for touch in touches.values {
+                consider(touchDeadline(touch))
+            }
+            consider(dwellDeadline)
+            consider(scanDeadline)
+            consider(trailDeadline)
+            consider(trackpadSelectDeadline)
+            consider(heldInputDeadline)
+            return earliest
         }
-        for touch in touches.values {
-            consider(touchDeadline(touch))
-        }
-        consider(dwellDeadline)
-        consider(scanDeadline)
-        consider(trailDeadline)
-        consider(trackpadSelectDeadline)
-        consider(heldInputDeadline)
-        return earliest
     }
 
     private func touchDeadline(_ touch: Touch) -> Double? {
