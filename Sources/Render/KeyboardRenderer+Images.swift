@@ -27,6 +27,16 @@ extension KeyboardRenderer {
         var width: Int
         var height: Int
         var compact: Bool
+
+        /// Hashes what tells the looks of a keyboard apart (equality still compares every part): each redraw
+        /// looks its keys up, and hashing all fifteen parts cost more than drawing the key from its image.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(label)
+            hasher.combine(icon)
+            hasher.combine(pressed)
+            hasher.combine(width)
+            hasher.combine(height)
+        }
     }
 
     /// What a cached image shows: a key in one state, or the preview bubble of a label.
