@@ -85,6 +85,8 @@ public final class EventLoop {
         }
         var fds: [pollfd] = []
         var owners: [Int] = []
+        fds.reserveCapacity(2 * interests.count)
+        owners.reserveCapacity(2 * interests.count)
         var deadline: Double?
         for (index, interest) in interests.enumerated() {
             for watch in interest.descriptors {
@@ -106,15 +108,16 @@ public final class EventLoop {
         }
         now = clock()
         let changesAtWait = changes
-        for (index, source) in round.enumerated() {
-            // Removed by an earlier turn of this round: no turn.
-            if changes != changesAtWait, !contains(source) { continue }
+        for index in round.indices {
             var ready: [Readiness] = []
             for slot in fds.indices where owners[slot] == index && fds[slot].revents != 0 {
                 ready.append(Readiness(fds[slot].fd, PollEvents(rawValue: fds[slot].revents)))
             }
             let due = interests[index].deadline.map { $0 <= now } ?? false
             guard !ready.isEmpty || due else { continue }
+            let source = round[index]
+            // Removed by an earlier turn of this round: no turn.
+            if changes != changesAtWait, !contains(source) { continue }
             source.turn(ready, now: now)
             if ready.contains(where: { $0.events.contains(.invalid) }) { remove(source) }
         }
