@@ -237,7 +237,9 @@ public final class ControlServer: EventSource {
 
     /// The listener and the clients still sending, until the oldest of them runs out of patience.
     public func prepare(now: Double) -> Interest {
-        .reading([listener] + clients.map(\.fd), deadline: clients.map(\.since).min().map { $0 + Self.patience })
+        // Asked before every wait, nearly always with no client.
+        guard !clients.isEmpty else { return .reading([listener]) }
+        return .reading([listener] + clients.map(\.fd), deadline: clients.map(\.since).min().map { $0 + Self.patience })
     }
 
     public func turn(_ ready: [Readiness], now: Double) { service(now: now) }
