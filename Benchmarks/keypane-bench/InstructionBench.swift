@@ -73,7 +73,7 @@ final class CountedProgram {
 /// instructions counted in user space vary little, so a change of a tenth shows. The kernel's part (a tap's
 /// wake-ups and socket reads, about as many for both keyboards) is not counted.
 /// Keypane types prose and taps one key; matchbox-keyboard taps one of its letter keys as often.
-func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout) throws {
+func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout, hold: Double = 0.03) throws {
     guard access(valgrindPath, X_OK) == 0, access(callgrindControlPath, X_OK) == 0 else {
         print("instructions per tap: valgrind is not installed")
         return
@@ -90,8 +90,9 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
         guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
         return (tx + key.x + key.width / 2, ty + key.y + key.height / 2)
     }
-    // One word first, outside the count: the first taps draw each key's images.
-    for character in prose { if let (x, y) = place(character) { _ = bench.tapLatency(x: x, y: y) } }
+    // The prose once first, held, outside the count: the first taps draw each key's images, pressed and
+    // with its balloon.
+    for character in prose { if let (x, y) = place(character) { _ = bench.tapLatency(x: x, y: y, hold: hold) } }
     try typist.startCounting()
     var counted = 0
     for character in prose + prose {
@@ -103,7 +104,13 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     let a = place("a")!
     for _ in 0..<counted { _ = bench.tapLatency(x: a.0, y: a.1) }
     let oneKey = try typist.instructions()
-    print("keypane instructions per tap (callgrind), suggestions off: typing prose \(proseCount / counted), one key \(oneKey / counted) (\(counted) taps each)")
+    // Held as a finger holds a key: the press and the release come in rounds of their own, and the press
+    // shows the key's balloon.
+    for character in prose + prose {
+        if let (x, y) = place(character) { _ = bench.tapLatency(x: x, y: y, hold: hold) }
+    }
+    let proseHeld = try typist.instructions()
+    print("keypane instructions per tap (callgrind), suggestions off: typing prose \(proseCount / counted), one key \(oneKey / counted), prose held \(Int(hold * 1000)) ms \(proseHeld / counted) (\(counted) taps each)")
     typist.stop()
 
     guard access(matchboxPath, X_OK) == 0 else { return }
@@ -117,5 +124,7 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     try peer.startCounting()
     for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1) }
     let peerCount = try peer.instructions()
-    print("matchbox-keyboard instructions per tap (callgrind): one key \(peerCount / counted) (\(counted) taps); ratio keypane/matchbox: prose \(format(Double(proseCount) / Double(peerCount))), one key \(format(Double(oneKey) / Double(peerCount)))")
+    for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1, hold: hold) }
+    let peerHeld = try peer.instructions()
+    print("matchbox-keyboard instructions per tap (callgrind): one key \(peerCount / counted), held \(peerHeld / counted) (\(counted) taps each); ratio keypane/matchbox: prose \(format(Double(proseCount) / Double(peerCount))), one key \(format(Double(oneKey) / Double(peerCount))), held \(format(Double(proseHeld) / Double(peerHeld)))")
 }
