@@ -70,18 +70,13 @@ public final class EventLoop {
     func round() throws(EventLoopError) {
         var now = clock()
         var round = sources
-        var interests: [Interest] = []
-        interests.reserveCapacity(round.count)
         let changesBefore = changes
-        var index = 0
-        while index < round.count {
-            interests.append(round[index].prepare(now: now))
-            index += 1
-            // A source that another's prepare added waits in this round too: left out, the wait could
-            // sleep past what it waits for.
-            if index == round.count, changes != changesBefore {
-                round += sources.filter { source in !round.contains { $0 === source } }
-            }
+        var interests = round.map { $0.prepare(now: now) }
+        // A source that another's prepare added waits in this round too: left out, the wait could sleep
+        // past what it waits for. Looked for only when the sources changed.
+        while changes != changesBefore, let added = sources.first(where: { source in !round.contains { $0 === source } }) {
+            round.append(added)
+            interests.append(added.prepare(now: now))
         }
         var fds: [pollfd] = []
         var owners: [Int] = []
