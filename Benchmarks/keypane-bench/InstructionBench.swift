@@ -72,42 +72,35 @@ final class CountedProgram {
 /// CPU time on a shared machine varied by half from one run to the next (the other core's load, the host's);
 /// instructions counted in user space vary little, so a change of a tenth shows. The kernel's part (a tap's
 /// wake-ups and socket reads, about as many for both keyboards) is not counted.
-/// Keypane types prose and taps one key; matchbox-keyboard taps one of its letter keys as often.
+/// Keypane types prose (quick and held taps) and taps one key; matchbox-keyboard taps one of its letter keys as
+/// often, quick and held.
 func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout, hold: Double = 0.03) throws {
     guard access(valgrindPath, X_OK) == 0, access(callgrindControlPath, X_OK) == 0 else {
         print("instructions per tap: valgrind is not installed")
         return
     }
-    let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
     let typist = try CountedProgram.start(bench, keypaneArguments + ["--no-suggestions"], className: "keypane")
     defer { typist.stop() }
     usleep(1_000_000)
-    let (tx, ty) = bench.origin(of: typist.window)
-    let (tw, th) = bench.size(of: typist.window)
-    let keys = try KeyboardLayoutEngine.layout(layout, width: tw, height: th,
-                                               options: LayoutOptions(showsGlobe: false, showsSuggestions: false))
-    func place(_ character: Character) -> (Int, Int)? {
-        guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
-        return (tx + key.x + key.width / 2, ty + key.y + key.height / 2)
-    }
+    let places = try bench.letterPlaces(of: typist.window, layout: layout, showsSuggestions: false)
     // The prose once first, held, outside the count: the first taps draw each key's images, pressed and
     // with its balloon.
-    for character in prose { if let (x, y) = place(character) { _ = bench.tapLatency(x: x, y: y, hold: hold) } }
+    for character in prose { if let (x, y) = places[character] { _ = bench.tapLatency(x: x, y: y, hold: hold) } }
     try typist.startCounting()
     var counted = 0
     for character in prose + prose {
-        guard let (x, y) = place(character) else { continue }
+        guard let (x, y) = places[character] else { continue }
         _ = bench.tapLatency(x: x, y: y)
         counted += 1
     }
     let proseCount = try typist.instructions()
-    let a = place("a")!
+    let a = places["a"]!
     for _ in 0..<counted { _ = bench.tapLatency(x: a.0, y: a.1) }
     let oneKey = try typist.instructions()
     // Held as a finger holds a key: the press and the release come in rounds of their own, and the press
     // shows the key's balloon.
     for character in prose + prose {
-        if let (x, y) = place(character) { _ = bench.tapLatency(x: x, y: y, hold: hold) }
+        if let (x, y) = places[character] { _ = bench.tapLatency(x: x, y: y, hold: hold) }
     }
     let proseHeld = try typist.instructions()
     print("keypane instructions per tap (callgrind), suggestions off: typing prose \(proseCount / counted), one key \(oneKey / counted), prose held \(Int(hold * 1000)) ms \(proseHeld / counted) (\(counted) taps each)")
@@ -117,9 +110,7 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     let peer = try CountedProgram.start(bench, [matchboxPath], className: "Keyboard")
     defer { peer.stop() }
     usleep(1_000_000)
-    let (px, py) = bench.origin(of: peer.window)
-    let (pw, ph) = bench.size(of: peer.window)
-    let target = (px + pw * 25 / 100, py + ph * 50 / 100)
+    let target = bench.matchboxLetter(of: peer.window)
     for _ in 0..<10 { _ = bench.tapLatency(x: target.0, y: target.1) }
     try peer.startCounting()
     for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1) }

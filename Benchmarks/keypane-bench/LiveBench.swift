@@ -445,23 +445,40 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     }
 }
 
+/// What the benches type: words and spaces as a person types them (one key tapped a thousand times is one
+/// ever longer word for the suggestions).
+let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
+
+extension LiveBench {
+    /// Where to tap each character of `prose` on a keypane window showing `layout`, in root coordinates.
+    func letterPlaces(of window: UInt, layout: Layout, showsSuggestions: Bool) throws -> [Character: (Int, Int)] {
+        let (x, y) = origin(of: window)
+        let (width, height) = size(of: window)
+        let keys = try KeyboardLayoutEngine.layout(layout, width: width, height: height,
+                                                   options: LayoutOptions(showsGlobe: false, showsSuggestions: showsSuggestions))
+        return Dictionary(uniqueKeysWithValues: Set(prose).compactMap { character -> (Character, (Int, Int))? in
+            guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
+            return (character, (x + key.x + key.width / 2, y + key.y + key.height / 2))
+        })
+    }
+
+    /// A letter key of matchbox-keyboard's window: the second row's third key in its default layouts.
+    func matchboxLetter(of window: UInt) -> (Int, Int) {
+        let (x, y) = origin(of: window)
+        let (width, height) = size(of: window)
+        return (x + width * 25 / 100, y + height * 50 / 100)
+    }
+}
+
 /// The CPU a tap costs typing prose, words and spaces as a person types them (one key tapped a thousand times
 /// is one ever longer word for the suggestions), with suggestions on and off.
 func runProseBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout, hold: Double) throws {
-    let prose = Array("the quick brown fox jumps over the lazy dog and then runs back home ")
     for suggestions in [true, false] {
         let arguments = keypaneArguments + (suggestions ? [] : ["--no-suggestions"])
         let (typist, _, typistWindow) = try bench.startAndWaitForMap(arguments, className: "keypane")
         defer { typist.stop() }
         usleep(300_000)
-        let (tx, ty) = bench.origin(of: typistWindow)
-        let (tw, th) = bench.size(of: typistWindow)
-        let keys = try KeyboardLayoutEngine.layout(layout, width: tw, height: th,
-                                                   options: LayoutOptions(showsGlobe: false, showsSuggestions: suggestions))
-        let places = Dictionary(uniqueKeysWithValues: Set(prose).compactMap { character -> (Character, (Int, Int))? in
-            guard let key = keys.keys.first(where: { $0.function == .text(String(character)) })?.rect else { return nil }
-            return (character, (tx + key.x + key.width / 2, ty + key.y + key.height / 2))
-        })
+        let places = try bench.letterPlaces(of: typistWindow, layout: layout, showsSuggestions: suggestions)
         // Quick taps (press and release together), then taps held as a finger holds them.
         for held in suggestions ? [0] : [0, hold] {
             let cpuBeforeProse = typist.cpuSeconds
@@ -492,10 +509,7 @@ func runMatchboxTaps(_ bench: LiveBench, taps: Int, heldTaps: Int, hold: Double)
     let (peer, _, peerWindow) = try bench.startAndWaitForMap([peerPath], className: "Keyboard")
     defer { peer.stop() }
     usleep(500_000)
-    let (px, py) = bench.origin(of: peerWindow)
-    let (pw, ph) = bench.size(of: peerWindow)
-    // The second row's third key: a letter in its default layouts.
-    let target = (px + pw * 25 / 100, py + ph * 50 / 100)
+    let target = bench.matchboxLetter(of: peerWindow)
     let peerRSS = peer.rssKiB
     let peerCPU = peer.cpuSeconds, peerWakeups = peer.wakeups
     var peerLatencies: [Double] = []
