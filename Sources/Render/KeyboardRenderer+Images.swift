@@ -117,23 +117,34 @@ extension KeyboardRenderer {
     }
 
     /// A look's cached image, drawn (like the surface of `cr`) when it is new; nil without memory for it.
+    /// A key's image is opaque, on the background, so that it can replace its area in one copy; a preview
+    /// bubble's keeps its transparency, as it is drawn over keys.
     func cachedImage(_ look: Look, width: Int, height: Int, cr: OpaquePointer,
                              paint: (OpaquePointer) -> Void) -> OpaquePointer? {
         if let image = images.use(look) { return image }
-        guard let made = image(width: width, height: height, like: cr, paint: paint) else { return nil }
+        let opaque = if case .key = look { true } else { false }
+        guard let made = image(width: width, height: height, like: cr, opaque: opaque, paint: paint) else { return nil }
         for old in images.add(made, for: look) { cairo_surface_destroy(old) }
         return made
     }
 
-    /// A new image made like the surface of `cr` (an X pixmap on a window) and painted; nil without memory.
-    func image(width: Int, height: Int, like cr: OpaquePointer, paint: (OpaquePointer) -> Void) -> OpaquePointer? {
-        let made = cairo_surface_create_similar(cairo_get_target(cr), CAIRO_CONTENT_COLOR_ALPHA, Int32(width), Int32(height))
+    /// A new image made like the surface of `cr` (an X pixmap on a window) and painted, on the theme's
+    /// background if `opaque`; nil without memory.
+    func image(width: Int, height: Int, like cr: OpaquePointer, opaque: Bool = false,
+               paint: (OpaquePointer) -> Void) -> OpaquePointer? {
+        let content = opaque ? CAIRO_CONTENT_COLOR : CAIRO_CONTENT_COLOR_ALPHA
+        let made = cairo_surface_create_similar(cairo_get_target(cr), content, Int32(width), Int32(height))
         guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS, let imageContext = cairo_create(made) else {
             cairo_surface_destroy(made)
             return nil
         }
+        if opaque {
+            set(imageContext, theme.background)
+            cairo_paint(imageContext)
+        }
         paint(imageContext)
         cairo_destroy(imageContext)
+        cairo_surface_flush(made)
         return made
     }
 

@@ -149,8 +149,9 @@ public final class KeyboardRenderer {
             imagesSize = (geometry.width, geometry.height)
         }
         defer { forgetFaces() }
-        try withContext(surface) { cr in
-            for area in areas {
+        let drawn = areas.filter { !copiedKey(over: $0, of: geometry, state: state, on: surface, popups: popups) }
+        if !drawn.isEmpty { try withContext(surface) { cr in
+            for area in drawn {
                 cairo_save(cr)
                 cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
                 cairo_clip(cr)
@@ -166,8 +167,28 @@ public final class KeyboardRenderer {
                 }
                 cairo_restore(cr)
             }
-        }
+        } }
         if popups { try drawTrail(state.trail, over: areas, of: geometry, on: surface) }
+    }
+
+    /// Puts a key on the surface as one copy of its kept image (`Surface.imageCopier`), where the area is
+    /// the key's own and nothing else is drawn in it: a press or release. True when it was copied.
+    private func copiedKey(over area: Rect, of geometry: KeyboardGeometry, state: KeyboardState, on surface: Surface,
+                           popups: Bool) -> Bool {
+        guard let copy = surface.imageCopier, !drawsInPlace else { return false }
+        var found: Int?
+        for (index, key) in geometry.keys.enumerated() where Self.keyArea(key.rect).intersects(area) {
+            guard found == nil else { return false }
+            found = index
+        }
+        guard let index = found, Self.keyArea(geometry.keys[index].rect) == area,
+              !geometry.keys[index].function.isSuggestion,
+              !popups || !state.popups.contains(where: { PopupLayout.rect(for: $0, in: geometry).intersects(area) }),
+              let image = images.use(.key(keyLook(geometry, index: index, state: state))),
+              copy(image, area) else { return false }
+        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(area.x), Int32(area.y), Int32(area.width),
+                                           Int32(area.height))
+        return true
     }
 
     /// Draws only the popups, clipped to the given areas, over what the surface holds.

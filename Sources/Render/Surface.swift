@@ -1,4 +1,5 @@
 internal import CCairo
+public import KeyboardModel
 
 /// Why drawing failed: cairo's status, or a file that could not be written.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
@@ -22,6 +23,10 @@ public final class Surface {
     let surface: OpaquePointer
     public let width: Int
     public let height: Int
+    /// Copies one of the renderer's opaque key images onto this surface, with its top-left corner at the
+    /// area's; false where it cannot, and cairo draws the key. A window's buffer copies a pixmap in the X
+    /// server, so a press or release runs no cairo code at all.
+    package var imageCopier: ((_ image: OpaquePointer, _ area: Rect) -> Bool)?
 
     /// An image surface of the given size, 32-bit ARGB.
     public convenience init(width: Int, height: Int) throws(RenderError) {

@@ -250,8 +250,18 @@ public final class KeyboardWindow {
     private func surface(on buffer: Pixmap) -> Surface? {
         let screen = connection.defaultScreen
         guard let cairoSurface = cairo_xlib_surface_create(display, buffer, XDefaultVisual(display, screen),
-                                                           Int32(frame.width), Int32(frame.height)) else { return nil }
-        return try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height)
+                                                           Int32(frame.width), Int32(frame.height)),
+              let made = try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height) else { return nil }
+        // A key's image is a pixmap of the window's depth: the server copies it.
+        let (display, gc, depth) = (display, gc, XDefaultDepth(display, screen))
+        made.imageCopier = { image, area in
+            guard cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_XLIB,
+                  cairo_xlib_surface_get_depth(image) == depth else { return false }
+            XCopyArea(display, cairo_xlib_surface_get_drawable(image), buffer, gc, 0, 0, UInt32(area.width),
+                      UInt32(area.height), Int32(area.x), Int32(area.y))
+            return true
+        }
+        return made
     }
 
     /// Copies areas of the popup-free keys into the back buffer.

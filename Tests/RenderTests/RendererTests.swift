@@ -1,3 +1,4 @@
+import CCairo
 import KeyboardModel
 @testable import Render
 import TestSupport
@@ -73,6 +74,49 @@ extension Rendering {
                     let (_, plain) = try render(type, width: 1024, height: 340, theme: theme)
                     #expect(differingPixels(surface, plain, tolerance: 0) == 0)
                 }
+            }
+        }
+
+        /// On a surface that copies images (a window's buffer), a press or release of a key whose look is kept
+        /// is one copy of its image, the same pixels as cairo draws; an area with a popup in it is drawn.
+        @Test func aKeyRedrawnOnASurfaceThatCopiesImagesIsOneCopyOfTheSamePixels() throws {
+            for theme in Theme.all {
+                let (geometry, surface) = try render(.default, width: 1024, height: 340, theme: theme)
+                let renderer = KeyboardRenderer(theme: theme)
+                try renderer.draw(geometry, on: surface)
+                var copies: [Rect] = []
+                surface.imageCopier = { [unowned surface] image, area in
+                    copies.append(area)
+                    surface.withUnsafeCairoSurface { target in
+                        // As the X server copies: the image's pixels replace the area's.
+                        let cr = cairo_create(target)
+                        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                        cairo_set_source_surface(cr, image, Double(area.x), Double(area.y))
+                        cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+                        cairo_fill(cr)
+                        cairo_destroy(cr)
+                    }
+                    return true
+                }
+                func full(_ state: KeyboardState) throws -> Surface {
+                    try render(.default, width: 1024, height: 340, theme: theme, state: state).1
+                }
+                let s = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
+                let area = KeyboardRenderer.keyArea(geometry.keys[s].rect)
+                let pressed = KeyboardState(pressed: [s])
+                // The first press draws its look; the release and the next press copy.
+                for (state, copied) in [(pressed, 0), (KeyboardState(), 1), (pressed, 2)] {
+                    try renderer.redrawKey(s, of: geometry, state: state, on: surface)
+                    #expect(copies == Array(repeating: area, count: copied), "\(theme.name)")
+                    #expect(differingPixels(surface, try full(state), tolerance: 0) == 0, "\(theme.name)")
+                }
+                // A popup over the key is drawn with it, not copied over.
+                let preview = KeyboardState(pressed: [s], popups: [.preview(key: s, label: "s")])
+                try renderer.redrawKey(s, of: geometry, state: preview, on: surface)
+                #expect(copies.count == 2)
+                let (_, withPreview) = try render(.default, width: 1024, height: 340, theme: theme, state: preview)
+                #expect(pixels(surface, in: area) == pixels(withPreview, in: area), "\(theme.name)")
+                #expect(pixels(surface, in: area) != pixels(try full(pressed), in: area))
             }
         }
 
