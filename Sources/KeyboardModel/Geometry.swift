@@ -29,6 +29,11 @@ public struct Rect: Equatable, Hashable, Sendable {
     public func intersects(_ other: Rect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
+
+    /// Whether every pixel of `other` is in this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY
+    }
 }
 
 /// How a key is coloured.

@@ -54,8 +54,21 @@ final class Painter {
                 areas += [drawnTrailArea, now].compactMap { $0 }
                 drawnTrailArea = now
             }
-            draw(geometry, state, handle: handle, keys: keyAreas, areas: areas)
+            draw(geometry, state, handle: handle, keys: keyAreas, areas: Self.outermost(areas))
         }
+    }
+
+    /// The areas without those inside another (a key under its balloon), so that each part of the window
+    /// is restored, drawn over and shown once.
+    static func outermost(_ areas: [Rect]) -> [Rect] {
+        var kept: [Rect] = []
+        for (index, area) in areas.enumerated() {
+            let inside = areas.indices.contains { other in
+                other != index && areas[other].contains(area) && (areas[other] != area || other < index)
+            }
+            if !inside { kept.append(area) }
+        }
+        return kept
     }
 
     /// Draws the whole window.
