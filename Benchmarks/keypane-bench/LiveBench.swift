@@ -381,9 +381,11 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     let keypaneArguments = [keypane, "--keyboards", "default", "--height", "320", "--no-sound", "--layouts", layouts]
     let layout = library.layout(for: .default)!
     if only == "instructions" { return try runInstructionBench(bench, arguments: keypaneArguments, layout: layout) }
+    if only == "cpu" { return try runAlternatingCPUBench(bench, arguments: keypaneArguments, layout: layout, hold: hold) }
     if only == "prose" {
         try runProseBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
         _ = try runMatchboxTaps(bench, taps: heldTaps, heldTaps: heldTaps, hold: hold)
+        try runAlternatingCPUBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
         try runInstructionBench(bench, arguments: keypaneArguments, layout: layout)
         return
     }
@@ -437,6 +439,7 @@ func runLiveBench(keypane: String, layouts: String, library: LayoutLibrary, only
     child.stop()
 
     try runProseBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
+    try runAlternatingCPUBench(bench, arguments: keypaneArguments, layout: layout, hold: hold)
 
     try runInstructionBench(bench, arguments: keypaneArguments, layout: layout)
     guard let (peerLatencies, peerHeld) = try runMatchboxTaps(bench, taps: taps, heldTaps: heldTaps, hold: hold) else { return }

@@ -56,7 +56,7 @@ func argument(_ name: String) -> String? {
     return args[index + 1]
 }
 
-let parts = ["start", "memory", "live", "prose", "instructions", "resize", "sound", "auto-show", "suggest", "languages", "emoji",
+let parts = ["start", "memory", "live", "prose", "instructions", "cpu", "resize", "sound", "auto-show", "suggest", "languages", "emoji",
              "access", "touch", "editing", "slide", "settings"]
 if let only = argument("--only"), !parts.contains(only) {
     print("keypane-bench: unknown part '\(only)' for --only; the parts: \(parts.joined(separator: ", "))")
@@ -172,7 +172,8 @@ if argument("--only") == "suggest" || argument("--only") == nil {
 if let keypane = argument("--keypane") {
     do {
         let only = argument("--only")
-        if only == nil || only == "start" || only == "memory" || only == "live" || only == "prose" || only == "instructions" {
+        if only == nil || only == "start" || only == "memory" || only == "live" || only == "prose" || only == "instructions"
+            || only == "cpu" {
             try runLiveBench(keypane: keypane, layouts: layoutsDirectory, library: library, only: only)
         }
         if only == nil || only == "resize" {
