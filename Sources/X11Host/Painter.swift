@@ -40,8 +40,9 @@ final class Painter {
         if pending.all {
             redrawAll(geometry, state, handle: handle)
         } else if !pending.keys.isEmpty || pending.popups || pending.trail {
-            let keyAreas = pending.keys.filter { $0 < geometry.keys.count }
-                .map { KeyboardRenderer.keyArea(geometry.keys[$0].rect) }
+            let keyAreas = pending.keys.compactMap { index in
+                index < geometry.keys.count ? KeyboardRenderer.keyArea(geometry.keys[index].rect) : nil
+            }
             var areas = keyAreas
             if pending.popups {
                 let now = popupAreas(geometry, state)
