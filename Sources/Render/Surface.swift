@@ -1,5 +1,5 @@
 internal import CCairo
-public import KeyboardModel
+package import KeyboardModel
 
 /// Why drawing failed: cairo's status, or a file that could not be written.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
