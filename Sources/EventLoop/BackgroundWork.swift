@@ -42,7 +42,7 @@ public final class BackgroundWork: EventSource {
         }
     }
 
-    public func prepare(now: Double) -> Interest { done ? .nothing : .reading([readEnd]) }
+    public func prepare(now: Double) -> Interest { done ? .nothing : .reading(readEnd) }
 
     public func turn(_ ready: [Readiness], now: Double) {
         guard !done, !ready.isEmpty else { return }

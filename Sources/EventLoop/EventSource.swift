@@ -29,6 +29,11 @@ public struct Interest: Equatable, Sendable {
         Interest(descriptors: descriptors.map { Watch($0) }, deadline: deadline)
     }
 
+    /// Waiting to read one descriptor, with an optional deadline: what most sources ask before every wait.
+    public static func reading(_ descriptor: Int32, deadline: Double? = nil) -> Interest {
+        Interest(descriptors: [Watch(descriptor)], deadline: deadline)
+    }
+
     /// A turn at `deadline` (or never, for nil), with no descriptor.
     public static func at(_ deadline: Double?) -> Interest { Interest(deadline: deadline) }
 

@@ -43,7 +43,7 @@ final class SignalSource: EventSource {
         }
     }
 
-    func prepare(now: Double) -> Interest { readEnd < 0 ? .nothing : .reading([readEnd]) }
+    func prepare(now: Double) -> Interest { readEnd < 0 ? .nothing : .reading(readEnd) }
 
     func turn(_ ready: [Readiness], now: Double) {
         var signal: UInt8 = 0
