@@ -146,16 +146,19 @@ public struct Composer: Sendable {
         if traits.autocapitalization == .allCharacters { return true }
         // A password's words are not sentences: capitals only when asked for all of them.
         guard !traits.secureEntry else { return false }
-        guard let last = record.last else { return traits.autocapitalization != .none }
+        // Read by scalars, not characters: this runs on every keystroke, and what it looks for (spaces, line
+        // ends, closing marks, a sentence's end) are single scalars.
+        guard let last = record.unicodeScalars.last else { return traits.autocapitalization != .none }
         switch traits.autocapitalization {
         case .none, .allCharacters: return false
-        case .words: return last.isWhitespace
+        case .words: return last.properties.isWhitespace
         case .sentences:
-            if last.isNewline { return true }
-            guard last.isWhitespace else { return false }
+            if Character(last).isNewline { return true }
+            guard last.properties.isWhitespace else { return false }
             // The end of a sentence, then spaces: "word. ", "(so!) ", "“Yes?” ".
-            let before = record.reversed().drop { $0.isWhitespace }.drop { ")]}”’\"'".contains($0) }
-            return before.first.map { ".!?".contains($0) } ?? true
+            let closing = ")]}”’\"'".unicodeScalars
+            let before = record.unicodeScalars.reversed().drop { $0.properties.isWhitespace }.drop { closing.contains($0) }
+            return before.first.map { ".!?".unicodeScalars.contains($0) } ?? true
         }
     }
 
