@@ -65,6 +65,33 @@ func tapText(_ text: String, on keyboard: LiveKeyboard) throws {
         #expect(!session.focusedWindowFamily().contains(keyboard.window))
     }
 
+    /// The click outside as a person gives it: a word typed at a person's pace (each key held a moment) with
+    /// two busy loops on the machine, then a click into the field held as a finger holds it. The next letter
+    /// starts afresh, with a capital.
+    @Test func aClickHeldOutsideOnABusyMachineStartsAfresh() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
+        keyboard.extra = ["--no-globe"]
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let busy = try BusyLoops()
+        defer { busy.stop() }
+        func type(_ text: String) throws {
+            for character in text {
+                keyboard.tap(try #require(letters.keys.first { $0.text == String(character) }), hold: 0.08)
+                usleep(120_000)
+            }
+        }
+        try type("so it")
+        #expect(terminal.waitFor(text: "So it") == "So it")
+        let field = session.frame(terminal.window)
+        session.tap(x: field.x + field.width / 2, y: field.y + field.height / 2, hold: 0.15)
+        usleep(200_000)
+        try type("x")
+        #expect(terminal.waitFor(text: "So itX") == "So itX")
+    }
+
     /// Switched off on the command line, or in secure entry, every key types what it shows.
     @Test func switchedOffEveryKeyTypesWhatItShows() throws {
         let session = try XSession()
