@@ -75,10 +75,6 @@ func peakRSS(_ argv: [String]) -> Int? {
     return usage.ru_maxrss
 }
 
-// The keyboards started here learn words: into a folder of the bench's own, never the user's.
-var dataHome = Array("/tmp/keypane-bench-data-XXXXXX".utf8CString)
-if let made = mkdtemp(&dataHome) { setenv("XDG_DATA_HOME", String(cString: made), 1) }
-
 let layoutsDirectory = argument("--layouts") ?? "Assets/layouts"
 let library: LayoutLibrary
 do { library = try LayoutLibrary(directory: layoutsDirectory) } catch {
@@ -133,8 +129,8 @@ if let balloon = Popup.preview(of: letter, in: geometry) {
     report("release, balloon gone", release)
 }
 
-// The keyboards start as a new user's would: recent emoji, a language chosen or words learned in the
-// person's own state would change what they read at start, and so the figures.
+// The keyboards start as a new user's would, and learn into a folder of the bench's own: recent emoji,
+// a language chosen or words learned in the person's own state would change the figures.
 let freshState = "/tmp/keypane-bench-state-\(getpid())"
 mkdir(freshState, 0o700)
 setenv("XDG_STATE_HOME", freshState, 1)
