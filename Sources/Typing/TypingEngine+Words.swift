@@ -80,6 +80,17 @@ extension TypingEngine {
     /// Whether the word may be corrected here.
     var mayCorrect: Bool { autocorrectionEnabled && traits.autocorrection && !traits.secureEntry }
 
+    /// Characters that join the parts of an address, a path, a handle or a tag ("jane@paulhastings",
+    /// "com/intl", "#audiobooks").
+    static let addressJoiners: Set<Character> = ["@", ".", "/", "\\", "_", "#", ":", "<", "=", "&", "~", "+", "%"]
+
+    /// Whether the word being typed follows one of those with no space: a part of an address, which is
+    /// never corrected ("@gmail" is not "@email").
+    var continuesAddress: Bool {
+        let before = composer.record.dropLast(word.taps.count)
+        return before.last.map { Self.addressJoiners.contains($0) } ?? false
+    }
+
     /// Changes with every change of the word or of the keys: the host asks again when it differs.
     public var suggestionGeneration: Int { word.generation }
 
@@ -96,7 +107,7 @@ extension TypingEngine {
         guard word.swiped == nil, !word.editBar else { return nil }
         let context = contextWords()
         return SuggestionRequest(generation: word.generation, taps: word.taps, previous: context.previous,
-                                 earlier: context.earlier, plan: keyPlan(), mayCorrect: mayCorrect,
+                                 earlier: context.earlier, plan: keyPlan(), mayCorrect: mayCorrect && !continuesAddress,
                                  language: wordLanguage ?? "en")
     }
 

@@ -157,3 +157,25 @@ extension CompletionTests {
         #expect(harness.text == "it was rumored the theater colors ")
     }
 }
+
+extension CompletionTests {
+    /// A word typed right after "@", "." or "/" is a part of an address and is not corrected ("@gmail" is
+    /// not "@email"); the same word after a space is.
+    @Test func aPartOfAnAddressIsNotCorrected() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("mail jane")
+        harness.tap("123")
+        harness.tap("@")
+        harness.tap("ABC")
+        harness.type("gmail ")
+        #expect(harness.text == "mail jane@gmail ")
+        harness.type("or explorer")
+        harness.tap("123")
+        harness.tap("/")
+        harness.tap("ABC")
+        harness.type("msn ")
+        #expect(harness.text == "mail jane@gmail or explorer/msn ")
+        harness.type("msn ")
+        #expect(harness.text != "mail jane@gmail or explorer/msn msn ")
+    }
+}
