@@ -178,11 +178,12 @@ public struct Suggester: Sendable {
         result.nextCharacters = decoder.nextCharacters(after: lower)
 
         // The word as the dictionary writes it: "Haus" for "haus" in German. A capitalised word the
-        // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never corrected.
+        // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never corrected nor split.
         let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
         let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower)
         let whole = candidates.filter { !$0.isCompletion }
         let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
+        let isName = request.previous != nil && !literalKnown && typed.first?.isUppercase == true
         // The capital the dictionary gives ("i": I, "paris": Paris), unless the taps are far likelier another
         // word or its start ("th": the, this; not Th, a rare abbreviation).
         let literalCost = candidates.first { $0.word.lowercased() == lower }?.cost
@@ -192,8 +193,8 @@ public struct Suggester: Sendable {
         if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
-        } else if request.mayCorrect, !exempt, !(request.previous != nil && !literalKnown && typed.first?.isUppercase == true),
-                  let best = whole.first, best.word.lowercased() != lower,
+        } else if request.mayCorrect, !exempt,
+                  !isName, let best = whole.first, best.word.lowercased() != lower,
                   Self.mayBecome(lower, best.word) {
             let runnerUp = whole.dropFirst().first { $0.word.lowercased() != lower }
             let clear = runnerUp.map { $0.cost - best.cost >= ambiguity } ?? true
@@ -210,7 +211,7 @@ public struct Suggester: Sendable {
         }
 
         // Two words run together ("ofthe"): the space goes in when the pair is likelier than any one word.
-        if result.correction == nil, request.mayCorrect, !literalKnown, !exempt,
+        if result.correction == nil, request.mayCorrect, !literalKnown, !exempt, !isName,
            let split = split(lower, in: context), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)
         }

@@ -159,6 +159,18 @@ extension CompletionTests {
 }
 
 extension CompletionTests {
+    /// A capitalised word the dictionary lacks, within a sentence, is a name: not split into two words
+    /// ("Newsfeed" is not "News feed"), though the same letters in lower case are.
+    @Test func aNameWithinASentenceIsNotSplit() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("posted via ")
+        harness.tap("shift")
+        harness.type("Newsfeed ")
+        #expect(harness.text == "posted via Newsfeed ")
+        harness.type("and ofthe ")
+        #expect(harness.text == "posted via Newsfeed and of the ")
+    }
+
     /// A word typed right after "@", "." or "/" is a part of an address and is not corrected ("@gmail" is
     /// not "@email"); the same word after a space is.
     @Test func aPartOfAnAddressIsNotCorrected() throws {
