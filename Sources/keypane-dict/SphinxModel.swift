@@ -10,7 +10,8 @@ import Words
 struct SphinxModel {
     /// The vocabulary, by word id.
     var words: [String] = []
-    /// Natural logs: each unigram's backoff weight.
+    /// Natural logs: each unigram's probability and backoff weight.
+    var unigramLogProbability: [Double] = []
     var unigramBackoff: [Double] = []
     /// Each bigram, its probability and its backoff weight (natural logs).
     var bigrams: [(first: Int, second: Int, logProbability: Double, backoff: Double)] = []
@@ -73,6 +74,7 @@ struct SphinxModel {
         }
         func table(_ index: Int, _ entry: Int) -> Double { f32(tables + 4 * (index * tableSize + entry)) * Self.logBase }
         for word in 0..<counts[0] {
+            unigramLogProbability.append(f32(unigrams + 12 * word) * Self.logBase)
             unigramBackoff.append(f32(unigrams + 12 * word + 4) * Self.logBase)
             let begin = Int(u32(unigrams + 12 * word + 8)), end = Int(u32(unigrams + 12 * (word + 1) + 8))
             guard begin <= end, end <= counts[1] else { throw .format(path, "a unigram's bigrams lie outside the file") }
@@ -93,6 +95,26 @@ struct SphinxModel {
                 }
             }
         }
+    }
+
+    /// The counts of `words` as the model weighs them, on the scale of `counts`: the counts of the words
+    /// both know, summed, against the model's probabilities of them, summed. Words the model lacks are left
+    /// out.
+    func counts(of wanted: [String], scaledTo counts: [String: UInt64]) -> [String: UInt64] {
+        var probability: [String: Double] = [:]
+        for (id, word) in words.enumerated() { probability[word.lowercased()] = exp(unigramLogProbability[id]) }
+        var counted = 0.0, weighed = 0.0
+        for (word, count) in counts {
+            guard let p = probability[word] else { continue }
+            counted += Double(count)
+            weighed += p
+        }
+        guard weighed > 0 else { return [:] }
+        var result: [String: UInt64] = [:]
+        for word in wanted {
+            if let p = probability[word] { result[word] = max(1, UInt64(p * counted / weighed)) }
+        }
+        return result
     }
 
     /// The model's continuations, for a dictionary: what follows each two words, and what begins a

@@ -63,11 +63,17 @@ func built() -> (bytes: [UInt8], words: Int) {
         try builder.add(lines: readText(arguments[1]), pairs: false, source: arguments[1])
         if arguments.count == 4 { try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2]) }
     } catch { fail("\(error)") }
+    var model: SphinxModel?
+    if let path = options["--trigrams"] {
+        do { model = try SphinxModel(bytes: readBytes(path), path: path) } catch { fail("\(error)") }
+    }
     // symspellpy's list gives every contraction ("don't", "I'll") the same placeholder count, 300000, far
-    // below how often they are written (Google Books' counts split words at apostrophes): they are given
-    // the count of a common word instead, so "I'll" is offered like "ill".
-    for (word, count) in builder.words where word.contains("'") && count == 300_000 {
-        builder.words[word] = 20_000_000
+    // below how often they are written (Google Books' counts split words at apostrophes): they are counted
+    // as the language model weighs them ("who's" above "who're"), or, where it lacks them, as a common word.
+    let contractions = builder.words.filter { $0.key.contains("'") && $0.value == 300_000 }.map(\.key)
+    let weighed = model?.counts(of: contractions, scaledTo: builder.words.filter { $0.value != 300_000 }) ?? [:]
+    for word in contractions {
+        builder.words[word] = weighed[word] ?? 20_000_000
     }
     if let extra = options["--extra"] {
         // Words the list lacks: known at the list's smallest count.
@@ -82,11 +88,7 @@ func built() -> (bytes: [UInt8], words: Int) {
             if let count = builder.words[form.lowercased()] { builder.forms[form.lowercased()] = (form, count) }
         }
     }
-    if let trigramModel = options["--trigrams"] {
-        do { builder.continuations = try SphinxModel(bytes: readBytes(trigramModel), path: trigramModel).continuations() } catch {
-            fail("\(error)")
-        }
-    }
+    if let model { builder.continuations = model.continuations() }
     return (builder.build(), builder.words.count)
 }
 let (bytes, wordCount) = built()

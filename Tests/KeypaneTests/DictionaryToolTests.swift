@@ -64,6 +64,23 @@ import Words
         #expect(decoder.predictions(after: nil, count: 1) == ["I"])
     }
 
+    /// symspellpy's placeholder count for contractions gives way to the model's weight: "it's" (log10
+    /// -1.0) is counted 25, between "want" and "go", as the five words both know scale the model; a
+    /// contraction the model lacks is counted as a common word.
+    @Test func contractionsAreCountedAsTheModelWeighsThem() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path
+        try "I 50\nwant 30\nto 40\ngo 20\nhome 10\nit's 300000\nwho're 300000\n".write(toFile: words, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, "--trigrams", try binaryModel(in: folder), output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dictionary = try WordDictionary(path: output)
+        func cost(_ word: String) throws -> UInt8 { try #require(dictionary.id(of: word).flatMap { dictionary.cost($0) }) }
+        #expect(try cost("want") < cost("it's") && cost("it's") < cost("go"))
+        #expect(try cost("who're") < cost("i"))
+    }
+
     @Test func aCasesListGivesWordsTheirCapitals() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
