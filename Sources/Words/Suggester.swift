@@ -169,6 +169,12 @@ public struct Suggester: Sendable {
             let language = max(4, 9 - Float(log(user.count(of: word)))) * decoder.settings.languageWeight
             candidates.append(Candidate(word: word, touch: touch.cost, language: language, isCompletion: touch.isCompletion))
         }
+        // A known word and an apostrophe that begins no contraction ("we'": we're, we've): its possessive is
+        // what comes ("company'": company's), as likely as the word itself.
+        if lower.count > 1, lower.hasSuffix("'"), decoder.dictionary.node(for: lower.utf16) == nil,
+           let stem = candidates.first(where: { $0.word.lowercased() == lower.dropLast() }) {
+            candidates.append(Candidate(word: stem.word + "'s", touch: stem.touch, language: stem.language, isCompletion: true))
+        }
         candidates = candidates.map { candidate in
             var candidate = candidate
             let count = user.count(of: candidate.word)
@@ -219,6 +225,8 @@ public struct Suggester: Sendable {
         var offered = candidates.map(\.word).filter { $0.lowercased() != lower }
         var seen = Set<String>()
         offered = offered.filter { seen.insert($0.lowercased()).inserted }
+        // After an apostrophe typed, the words that have one ("who'": who's, who'd, who'll, not who).
+        if lower.dropFirst().contains("'") { offered = offered.filter { $0.contains("'") } }
         if let correction = result.correction {
             let others = offered.filter { $0.lowercased() != correction.lowercased() }
                 .map { Slot(text: Self.cased($0, like: typed), kind: .word) }
@@ -262,9 +270,12 @@ public struct Suggester: Sendable {
     }
 
     /// Whether a typed word may be corrected to another at all: never a single letter (a variable, an
-    /// initial) nor to one, and a word of up to three letters only by a letter more or less.
+    /// initial) nor to one, a word of up to three letters only by a letter more or less, and never to a
+    /// word without the apostrophe typed.
     static func mayBecome(_ typed: String, _ word: String) -> Bool {
         guard typed.count >= 2, word.count >= 2 else { return false }
+        // An apostrophe is typed a layer away, on purpose: it stays ("students'" is not "students").
+        if typed.contains("'") && !word.contains("'") { return false }
         return typed.count > 3 || abs(word.count - typed.count) <= 1
     }
 

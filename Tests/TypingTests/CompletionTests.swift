@@ -191,3 +191,28 @@ extension CompletionTests {
         #expect(harness.text != "mail jane@gmail or explorer/msn msn ")
     }
 }
+
+extension CompletionTests {
+    /// After an apostrophe the bar offers the words that have one: the contractions it begins ("who'":
+    /// who's first, as the language model counts it), or a known word's possessive ("company'":
+    /// company's). Space never takes the apostrophe away ("students'" is a plural's possessive).
+    @Test func anApostropheTypedLeadsToContractionsAndPossessives() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        for (word, expected) in [("who", "who's"), ("company", "company's")] {
+            harness.type("and " + word)
+            harness.tap("123")
+            harness.tap("'")
+            harness.tap("ABC")
+            let bar = harness.bar.map(\.text)
+            #expect(bar.first == expected, "\(word)': \(bar)")
+            #expect(bar.allSatisfy { $0.contains("'") }, "\(word)': \(bar)")
+            harness.type(" ")
+        }
+        harness.type("the students")
+        harness.tap("123")
+        harness.tap("'")
+        harness.tap("ABC")
+        harness.type(" ")
+        #expect(harness.text.hasSuffix(" the students' "), "\(harness.text)")
+    }
+}
