@@ -227,6 +227,10 @@ public struct Suggester: Sendable {
         offered = offered.filter { seen.insert($0.lowercased()).inserted }
         // After an apostrophe typed, the words that have one ("who'": who's, who'd, who'll, not who).
         if lower.dropFirst().contains("'") { offered = offered.filter { $0.contains("'") } }
+        // After a first letter, words it begins first ("s": so, some, still, not "a").
+        if lower.count == 1 {
+            offered = offered.filter { $0.lowercased().hasPrefix(lower) } + offered.filter { !$0.lowercased().hasPrefix(lower) }
+        }
         if let correction = result.correction {
             let others = offered.filter { $0.lowercased() != correction.lowercased() }
                 .map { Slot(text: Self.cased($0, like: typed), kind: .word) }

@@ -112,6 +112,16 @@ extension CompletionTests {
         harness.type(" ")
         #expect(harness.text == "one o ")
     }
+
+    /// A first letter tapped near its neighbour still leads with words it begins: "s" tapped toward "a"
+    /// offers so, some, she before "a" or "as".
+    @Test func aFirstLetterOffTheCentreLeadsWithWordsItBegins() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("and ")
+        harness.tap("s", dx: -14)
+        let bar = harness.bar.map(\.text)
+        #expect(bar.count == 3 && bar.allSatisfy { $0.hasPrefix("s") }, "\(bar)")
+    }
 }
 
 extension CompletionTests {
