@@ -117,6 +117,18 @@ struct SphinxModel {
         return result
     }
 
+    /// Each word's followers by the bigrams, as counts in proportion to their probabilities (sentence
+    /// marks left out).
+    func followers() -> [String: [String: UInt64]] {
+        var result: [String: [String: UInt64]] = [:]
+        for bigram in bigrams {
+            let first = words[bigram.first], second = words[bigram.second]
+            guard !first.hasPrefix("<"), !second.hasPrefix("<") else { continue }
+            result[first.lowercased(), default: [:]][second.lowercased(), default: 0] += UInt64(exp(bigram.logProbability) * 1e9)
+        }
+        return result
+    }
+
     /// The model's continuations, for a dictionary: what follows each two words, and what begins a
     /// sentence (the two words before it are both the sentence's start, "").
     func continuations() -> [WordPair: (backoff: Double, next: [String: Double])] {

@@ -88,7 +88,14 @@ func built() -> (bytes: [UInt8], words: Int) {
             if let count = builder.words[form.lowercased()] { builder.forms[form.lowercased()] = (form, count) }
         }
     }
-    if let model { builder.continuations = model.continuations() }
+    if let model {
+        builder.continuations = model.continuations()
+        // Words the pair list gives no followers (rarer words, contractions: "heartland", "don't") take the
+        // model's bigrams.
+        for (first, followers) in model.followers() where builder.pairs[first] == nil && builder.words[first] != nil {
+            builder.pairs[first] = followers.filter { builder.words[$0.key] != nil }
+        }
+    }
     return (builder.build(), builder.words.count)
 }
 let (bytes, wordCount) = built()

@@ -81,6 +81,23 @@ import Words
         #expect(try cost("who're") < cost("i"))
     }
 
+    /// A word the pair list gives no followers takes the model's bigrams ("go": home); one it gives
+    /// followers keeps them ("want": go, though the model has "want to").
+    @Test func wordsWithoutPairsTakeTheModelsBigrams() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path, pairs = folder.appendingPathComponent("pairs.txt").path
+        try "I 50\nwant 30\nto 40\ngo 20\nhome 10\n".write(toFile: words, atomically: true, encoding: .utf8)
+        try "want go 5\n".write(toFile: pairs, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, pairs, "--trigrams", try binaryModel(in: folder), output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dictionary = try WordDictionary(path: output)
+        func id(_ word: String) throws -> UInt32 { try #require(dictionary.id(of: word)) }
+        #expect(try dictionary.followers(of: id("go")).map(\.word) == [id("home")])
+        #expect(try dictionary.followers(of: id("want")).map(\.word) == [id("go")])
+    }
+
     @Test func aCasesListGivesWordsTheirCapitals() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
