@@ -131,11 +131,13 @@ if let balloon = Popup.preview(of: letter, in: geometry) {
 
 // The keyboards start as a new user's would, and learn into a folder of the bench's own: recent emoji,
 // a language chosen or words learned in the person's own state would change the figures.
-let freshState = "/tmp/keypane-bench-state-\(getpid())"
+func freshStateFolder() -> String { "/tmp/keypane-bench-state-\(getpid())" }
+let freshState = freshStateFolder()
 mkdir(freshState, 0o700)
 setenv("XDG_STATE_HOME", freshState, 1)
 setenv("XDG_DATA_HOME", freshState, 1)
-defer { _ = system("rm -rf '\(freshState)'") }
+// Removed however the bench ends: a part that fails exits at once.
+atexit { _ = system("rm -rf '\(freshStateFolder())'") }
 
 if let keypane = argument("--keypane") {
     var peaks: [Int] = []

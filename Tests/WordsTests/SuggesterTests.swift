@@ -126,7 +126,11 @@ import Glibc
 
     @Test func theFileRoundTripsIsPrivateAndIsReplacedWhole() throws {
         let folder = "/tmp/keypane-words-\(getpid())-\(Int.random(in: 0..<1_000_000))"
-        defer { _ = try? LearnedFile(path: folder + "/keypane/learned-en").remove() }
+        defer {
+            _ = try? LearnedFile(path: folder + "/keypane/learned-en").remove()
+            rmdir(folder + "/keypane")
+            rmdir(folder)
+        }
         let file = try #require(LearnedFile.standard(language: "en", environment: ["XDG_DATA_HOME": folder]))
         #expect(file.path == folder + "/keypane/learned-en")
         #expect(try file.load() == UserWords())

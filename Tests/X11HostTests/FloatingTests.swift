@@ -35,12 +35,15 @@ import X11Host
 }
 
 @Suite struct PositionFileTests {
-    func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("keypane-\(UUID().uuidString)/a/b/position").path
+    /// A folder of the test's own, which it removes.
+    func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("keypane-\(UUID().uuidString)").path
     }
 
     @Test func keepsAPositionAcrossRuns() throws {
-        let file = PositionFile(path: temporaryPath())
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = PositionFile(path: folder + "/a/b/position")
         #expect(try file.load() == nil)
         try file.save(x: -20, y: 340)
         let loaded = try #require(try file.load())
@@ -49,7 +52,9 @@ import X11Host
     }
 
     @Test func aFileThatSaysSomethingElseIsNamed() throws {
-        let file = PositionFile(path: temporaryPath())
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = PositionFile(path: folder + "/a/b/position")
         try FileManager.default.createDirectory(atPath: (file.path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         for (text, problem) in [("12\n", "'12' is not a position"), ("", "empty"), ("1 2 3\n", "'1 2 3' is not")] {
