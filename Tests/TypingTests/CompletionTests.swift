@@ -145,9 +145,7 @@ extension CompletionTests {
     @Test func possessivesAndCompoundsAreLeftAsTyped() throws {
         guard var harness = try Self.englishHarness() else { return }
         harness.type("the company")
-        harness.tap("123")
-        harness.tap("'")
-        harness.tap("ABC")
+        harness.typeSymbol("'")
         harness.type("s story ")
         #expect(harness.text == "the company's story ")
         harness.type("see ")
@@ -186,15 +184,11 @@ extension CompletionTests {
     @Test func aPartOfAnAddressIsNotCorrected() throws {
         guard var harness = try Self.englishHarness() else { return }
         harness.type("mail jane")
-        harness.tap("123")
-        harness.tap("@")
-        harness.tap("ABC")
+        harness.typeSymbol("@")
         harness.type("gmail ")
         #expect(harness.text == "mail jane@gmail ")
         harness.type("or explorer")
-        harness.tap("123")
-        harness.tap("/")
-        harness.tap("ABC")
+        harness.typeSymbol("/")
         harness.type("msn ")
         #expect(harness.text == "mail jane@gmail or explorer/msn ")
         harness.type("msn ")
@@ -210,18 +204,14 @@ extension CompletionTests {
         guard var harness = try Self.englishHarness() else { return }
         for (word, expected) in [("who", "who's"), ("company", "company's")] {
             harness.type("and " + word)
-            harness.tap("123")
-            harness.tap("'")
-            harness.tap("ABC")
+            harness.typeSymbol("'")
             let bar = harness.bar.map(\.text)
             #expect(bar.first == expected, "\(word)': \(bar)")
             #expect(bar.allSatisfy { $0.contains("'") }, "\(word)': \(bar)")
             harness.type(" ")
         }
         harness.type("the students")
-        harness.tap("123")
-        harness.tap("'")
-        harness.tap("ABC")
+        harness.typeSymbol("'")
         harness.type(" ")
         #expect(harness.text.hasSuffix(" the students' "), "\(harness.text)")
     }

@@ -61,6 +61,13 @@ struct SuggestionHarness {
         settle(ended)
     }
 
+    /// A character of the numbers layer, as a person types it: 123, the character, then back to ABC.
+    mutating func typeSymbol(_ symbol: String) {
+        tap("123")
+        tap(symbol)
+        tap("ABC")
+    }
+
     mutating func type(_ text: String) {
         for character in text {
             // The space bar is named by its label: "space", or the language while Globe switches between them.
