@@ -97,7 +97,7 @@ struct SphinxModel {
         }
     }
 
-    /// The counts of `words` as the model weighs them, on the scale of `counts`: the counts of the words
+    /// The counts of `wanted` as the model weighs them, on the scale of `counts`: the counts of the words
     /// both know, summed, against the model's probabilities of them, summed. Words the model lacks are left
     /// out.
     func counts(of wanted: [String], scaledTo counts: [String: UInt64]) -> [String: UInt64] {
