@@ -227,9 +227,11 @@ public struct Suggester: Sendable {
         offered = offered.filter { seen.insert($0.lowercased()).inserted }
         // After an apostrophe typed, the words that have one ("who'": who's, who'd, who'll, not who).
         if lower.dropFirst().contains("'") { offered = offered.filter { $0.contains("'") } }
-        // After a first letter, words it begins first ("s": so, some, still, not "a").
-        if lower.count == 1 {
-            offered = offered.filter { $0.lowercased().hasPrefix(lower) } + offered.filter { !$0.lowercased().hasPrefix(lower) }
+        // After a first letter, words it begins first ("s": so, some, still, not "a"); after a digit, only
+        // those ("2" is not "a" or "the").
+        if let first = lower.first, lower.count == 1 {
+            let begun = offered.filter { $0.lowercased().hasPrefix(lower) }
+            offered = first.isNumber ? begun : begun + offered.filter { !$0.lowercased().hasPrefix(lower) }
         }
         if let correction = result.correction {
             let others = offered.filter { $0.lowercased() != correction.lowercased() }

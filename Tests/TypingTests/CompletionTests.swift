@@ -122,6 +122,17 @@ extension CompletionTests {
         let bar = harness.bar.map(\.text)
         #expect(bar.count == 3 && bar.allSatisfy { $0.hasPrefix("s") }, "\(bar)")
     }
+
+    /// A digit typed leads to no word of letters: "2" is not "a" or "the".
+    @Test func aDigitOffersNoWordsOfLetters() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("in ")
+        harness.typeSymbol("2")
+        let bar = harness.bar.map(\.text)
+        #expect(!bar.contains { $0.contains(where: \.isLetter) }, "\(bar)")
+        harness.type(" ")
+        #expect(harness.text == "in 2 ")
+    }
 }
 
 extension CompletionTests {
