@@ -23,6 +23,20 @@ import Testing
         return seen
     }
 
+    /// Waits until the bar shows what `check` wants and has stayed the same for a moment, as a person
+    /// reads a bar that has settled: the bar of a word's earlier letters can pass `check` for an instant
+    /// ("tom" offers tomorrow too, in another slot than "tomo" does).
+    @discardableResult
+    static func waitForSettledBar(_ session: XSession, timeout: Double = 5, _ check: ([String]) -> Bool) -> [String] {
+        var seen: [String] = [], since = Date()
+        _ = waitUntil(timeout: timeout) {
+            let now = (try? bar(session)) ?? []
+            if now != seen { (seen, since) = (now, Date()) }
+            return check(seen) && Date().timeIntervalSince(since) >= 0.3
+        }
+        return seen
+    }
+
     /// Whether the bar is the one of `typed` as a whole (its first slot is the word as typed), not of a
     /// letter before: what a space does depends on the word's own result.
     static func bar(_ bar: [String], isFor typed: String) -> Bool {
@@ -122,7 +136,7 @@ import Testing
 
         // "tomo": the bar offers "tomorrow"; its slot replaces the word and adds a space.
         try tapText("tomo", on: keyboard)
-        let bar = Self.waitForBar(session) { $0.contains("tomorrow") }
+        let bar = Self.waitForSettledBar(session) { $0.contains("tomorrow") }
         let slot = try #require(bar.firstIndex(of: "tomorrow"), "the bar shows \(bar)")
         keyboard.tap(try #require(letters.key(action: "suggestion:\(slot)")))
         var expected = "tomorrow "
