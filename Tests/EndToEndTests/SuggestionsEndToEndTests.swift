@@ -101,6 +101,21 @@ import Testing
         try LiveKeyboard(session: session, arguments: ["--keyboards", "default"] + arguments, plainText: false)
     }
 
+    /// At a person's pace (each key held 80 ms), with two busy loops on the machine: a part of an address
+    /// and an apostrophe typed arrive as typed, while a misspelling beside them is still corrected.
+    @Test func anAddressAndAnApostropheTypedOnABusyMachineArriveAsTyped() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try Self.start(session, ["--autocapitalization", "none"])
+        keyboard.extra = ["--no-globe"]
+        let busy = try BusyLoops()
+        defer { busy.stop() }
+        try tapText("mail jane@gmail or the students' teh ", on: keyboard, hold: 0.08)
+        let expected = "mail jane@gmail or the students’ the "  // smart quotes curl it
+        #expect(terminal.waitFor(text: expected) == expected)
+    }
+
     @Test func sloppyTapsAndMisspellingsComeOutAsTheWordsMeant() throws {
         let session = try XSession()
         defer { session.stop() }

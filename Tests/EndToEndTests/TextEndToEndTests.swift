@@ -2,26 +2,31 @@ import Foundation
 import Testing
 
 /// Taps the keys for a text on the default keyboard, lowercase: capitals are the keyboard's to make. Letters
-/// and , . come from the letters layer, the rest from the numbers layer.
-func tapText(_ text: String, on keyboard: LiveKeyboard) throws {
+/// and , . come from the letters layer, the rest from the numbers layer. `hold`: how long each key is held,
+/// and as long again before the next, as a person types.
+func tapText(_ text: String, on keyboard: LiveKeyboard, hold: Double = 0) throws {
     let letters = try keyboard.geometry(type: "default", layer: "letters")
     let numbers = try keyboard.geometry(type: "default", layer: "numbers")
     var onNumbers = false
+    func tap(_ key: GeometryKey) {
+        keyboard.tap(key, hold: hold)
+        if hold > 0 { usleep(useconds_t(hold * 1_000_000)) }
+    }
     for character in text {
         let wanted = String(character)
         if !(onNumbers && numbers.keys.contains { $0.text == wanted }),
            let key = letters.keys.first(where: { $0.text == wanted }) {
-            if onNumbers { keyboard.tap(numbers.key(action: "layer:letters")!) }
+            if onNumbers { tap(numbers.key(action: "layer:letters")!) }
             onNumbers = false
-            keyboard.tap(key)
+            tap(key)
         } else {
             let key = try #require(numbers.keys.first { $0.text == wanted }, "no key for \(wanted.debugDescription)")
-            if !onNumbers { keyboard.tap(letters.key(action: "layer:numbers")!) }
+            if !onNumbers { tap(letters.key(action: "layer:numbers")!) }
             onNumbers = true
-            keyboard.tap(key)
+            tap(key)
         }
     }
-    if onNumbers { keyboard.tap(numbers.key(action: "layer:letters")!) }
+    if onNumbers { tap(numbers.key(action: "layer:letters")!) }
 }
 
 @Suite(.serialized) struct TextEndToEndTests {
