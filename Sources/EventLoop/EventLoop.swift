@@ -21,6 +21,10 @@ public final class EventLoop {
     private var changes = 0
     private let clock: Clock
     private var running = false
+    /// The round's descriptors for poll(2), the place of each one's source, and each source's deadline.
+    private var fds: [pollfd] = []
+    private var owners: [Int] = []
+    private var deadlines: [Double?] = []
     /// Whether `run` is running and has not been told to stop.
     public var isRunning: Bool { running }
     /// How the loop sleeps: poll(2), or in tests a stand-in that advances a fake clock.
@@ -71,24 +75,26 @@ public final class EventLoop {
         var now = clock()
         var round = sources
         let changesBefore = changes
-        var interests = round.map { $0.prepare(now: now) }
+        // The round's lists are kept from round to round: a round then allocates nothing of its own.
+        fds.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
+        deadlines.removeAll(keepingCapacity: true)
+        var deadline: Double?
+        func prepare(_ source: any EventSource) {
+            let interest = source.prepare(now: now)
+            for watch in interest.descriptors {
+                fds.append(pollfd(fd: watch.descriptor, events: watch.events.rawValue, revents: 0))
+                owners.append(deadlines.count)
+            }
+            deadlines.append(interest.deadline)
+            if let due = interest.deadline, due < deadline ?? .infinity { deadline = due }
+        }
+        for source in round { prepare(source) }
         // A source that another's prepare added waits in this round too: left out, the wait could sleep
         // past what it waits for. Looked for only when the sources changed.
         while changes != changesBefore, let added = sources.first(where: { source in !round.contains { $0 === source } }) {
             round.append(added)
-            interests.append(added.prepare(now: now))
-        }
-        var fds: [pollfd] = []
-        var owners: [Int] = []
-        fds.reserveCapacity(2 * interests.count)
-        owners.reserveCapacity(2 * interests.count)
-        var deadline: Double?
-        for (index, interest) in interests.enumerated() {
-            for watch in interest.descriptors {
-                fds.append(pollfd(fd: watch.descriptor, events: watch.events.rawValue, revents: 0))
-                owners.append(index)
-            }
-            if let due = interest.deadline, due < deadline ?? .infinity { deadline = due }
+            prepare(added)
         }
         var timeout: Int32 = -1
         if let deadline {
@@ -103,12 +109,15 @@ public final class EventLoop {
         }
         now = clock()
         let changesAtWait = changes
+        // A source's descriptors follow one another in `fds`, in the order of the sources.
+        var slot = 0
         for index in round.indices {
             var ready: [Readiness] = []
-            for slot in fds.indices where owners[slot] == index && fds[slot].revents != 0 {
-                ready.append(Readiness(fds[slot].fd, PollEvents(rawValue: fds[slot].revents)))
+            while slot < fds.count, owners[slot] == index {
+                if fds[slot].revents != 0 { ready.append(Readiness(fds[slot].fd, PollEvents(rawValue: fds[slot].revents))) }
+                slot += 1
             }
-            let due = interests[index].deadline.map { $0 <= now } ?? false
+            let due = deadlines[index].map { $0 <= now } ?? false
             guard !ready.isEmpty || due else { continue }
             let source = round[index]
             // Removed by an earlier turn of this round: no turn.

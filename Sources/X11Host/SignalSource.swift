@@ -43,7 +43,10 @@ final class SignalSource: EventSource {
         }
     }
 
-    func prepare(now: Double) -> Interest { readEnd < 0 ? .nothing : .reading(readEnd) }
+    /// The same every round, so made once.
+    private lazy var interest: Interest = readEnd < 0 ? .nothing : .reading(readEnd)
+
+    func prepare(now: Double) -> Interest { interest }
 
     func turn(_ ready: [Readiness], now: Double) {
         var signal: UInt8 = 0
