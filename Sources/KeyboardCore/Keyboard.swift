@@ -292,9 +292,14 @@ public final class Keyboard {
         display.noteAllChanged()
     }
 
+    /// How many times an emoji keyboard was put in (read, its first page, or emptied): what is drawn
+    /// ahead follows it.
+    public private(set) var emojiBoardsAdded = 0
+
     func addEmoji(_ board: EmojiBoard) {
         let globe = engine.options.showsGlobe
         engine.addEmoji(board)
+        emojiBoardsAdded += 1
         // A single keyboard gets its Globe key.
         if engine.options.showsGlobe != globe { display.noteAllChanged() }
     }

@@ -16,6 +16,7 @@ final class DrawingAhead: EventSource {
     private var plan: Plan?
     /// Whether the keys planned ahead were named to the renderer, which decodes their emoji meanwhile.
     private var named = false
+    private var emojiBoardsSeen = 0
     private var renderer: KeyboardRenderer { display.painter.renderer }
 
     init(keyboard: Keyboard, display: X11Display) {
@@ -55,8 +56,12 @@ final class DrawingAhead: EventSource {
                     pending: keyboard.emoji.isPending)
     }
 
-    /// Plans the keys to draw ahead, when the keyboard shown or its layer changed.
-    func replan() {
+    /// Plans the keys to draw ahead, when the keyboard shown or its layer changed. What the plan depends on
+    /// changes only with something drawn (another keyboard, layer or size, the Globe key pressed or let go,
+    /// an emoji typed) or with an emoji keyboard put in, so other rounds do not look.
+    func replan(afterDrawing drawing: Bool) {
+        guard drawing || keyboard.emojiBoardsAdded != emojiBoardsSeen || plan == nil else { return }
+        emojiBoardsSeen = keyboard.emojiBoardsAdded
         let plan = currentPlan()
         guard plan != self.plan else { return }
         self.plan = plan

@@ -13,10 +13,11 @@ extension KeyboardHost: EventSource {
         // The word changed this round: the worker decodes it while the keystroke is already on its way.
         keyboard.endOfRound()
         // Pixels once per round of events: a press and release read together draw only their outcome.
-        if screen.painter.hasPending {
+        let drawing = screen.painter.hasPending
+        if drawing {
             screen.painter.drawPending(keyboard.engine.geometry, keyboard.engine.state, handle: screen.placement.handleRect)
         }
-        drawingAhead.replan()
+        drawingAhead.replan(afterDrawing: drawing)
         // A keymap or group change is read now, while nobody waits, not on the next keystroke.
         screen.injector.prepare()
         XFlush(display)
