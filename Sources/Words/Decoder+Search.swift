@@ -28,6 +28,14 @@ public struct SearchMemo: Sendable {
     }
 }
 
+/// Keeps the cheaper of a node's hypothesis and `offered`, with one lookup of the layer's table (a node not
+/// reached yet holds `offered` already); true when `offered` replaced a dearer one.
+private func keepCheaper(_ kept: inout Decoder.Hypothesis, _ offered: Decoder.Hypothesis) -> Bool {
+    guard offered.cost < kept.cost else { return false }
+    kept = offered
+    return true
+}
+
 extension Decoder {
     /// The search's layers for `taps`, layer k after k taps, each with its skipped letters added and pruned
     /// to the beam; from the memo's layers where it shares taps, and kept in it for the next request.
@@ -58,11 +66,11 @@ extension Decoder {
         // Layers 0...shared are the memo's, each whole: its own taps gave it every hypothesis it can have.
         if shared > 0 { for index in 0...shared { layers[index] = memo.layers[index] } }
         func offer(_ hypothesis: Hypothesis, to layer: Int) {
-            if let old = layers[layer][hypothesis.node], old.cost <= hypothesis.cost { return }
-            layers[layer][hypothesis.node] = hypothesis
+            _ = keepCheaper(&layers[layer][hypothesis.node, default: hypothesis], hypothesis)
         }
         /// Letters skipped: children reached without a tap, in the same layer; then the beam.
         func expand(_ index: Int) {
+            layers[index].reserveCapacity(layers[index].count * 3)
             var frontier = Array(layers[index].values)
             while !frontier.isEmpty {
                 var next: [Hypothesis] = []
@@ -71,9 +79,10 @@ extension Decoder {
                     forEachChild(of: node) { child in
                         let cost = hypothesis.cost + (child.character == apostrophe ? settings.apostropheOmission : settings.omission)
                         let skipped = Hypothesis(node: child.index, cost: cost, edits: hypothesis.edits + 1)
-                        if let old = layers[index][child.index], old.cost <= cost { return }
-                        layers[index][child.index] = skipped
-                        next.append(skipped)
+                        let count = layers[index].count
+                        if keepCheaper(&layers[index][child.index, default: skipped], skipped) || layers[index].count > count {
+                            next.append(skipped)
+                        }
                     }
                 }
                 frontier = next
@@ -83,6 +92,8 @@ extension Decoder {
         /// What tap `index` makes of each hypothesis of its layer, offered to the next layers; with
         /// `swapsOnly`, only the swap of this tap and the next.
         func advance(_ index: Int, swapsOnly: Bool = false) {
+            // Each hypothesis leads to a few children: room made once, not grown table by table.
+            if !swapsOnly { layers[index + 1].reserveCapacity(layers[index].count * 8) }
             for hypothesis in layers[index].values {
                 guard let node = dictionary.node(hypothesis.node) else { continue }
                 if !swapsOnly {
