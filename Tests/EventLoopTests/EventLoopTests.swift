@@ -112,6 +112,31 @@ final class Log {
         #expect(time.timeouts == [-1])
     }
 
+    @Test func eachSourceGetsItsOwnReadyDescriptorsAsTheyChangeFromRoundToRound() throws {
+        let loop = makeLoop()
+        let pipes = (0..<5).map { _ in Pipe() }
+        let a = Recorder("a", log: log, reading: [pipes[0].read, pipes[1].read])
+        let b = Recorder("b", log: log)
+        let c = Recorder("c", log: log, reading: [pipes[2].read])
+        let d = Recorder("d", log: log, reading: [pipes[3].read, pipes[4].read])
+        [a, b, c, d].forEach(loop.add)
+        pipes[1].send()
+        pipes[3].send()
+        pipes[4].send()
+        try loop.round()
+        #expect(log.names == ["a", "d"])
+        #expect(log.turns.map(\.ready) == [[pipes[1].read], [pipes[3].read, pipes[4].read]])
+        // The next round waits on other descriptors: the lists kept from the last round hold nothing of it.
+        [1, 3, 4].forEach { _ = pipes[$0].drain() }
+        a.descriptors = []
+        c.descriptors = [pipes[0].read, pipes[2].read]
+        pipes[0].send()
+        log.turns = []
+        try loop.round()
+        #expect(log.names == ["c"])
+        #expect(log.turns.map(\.ready) == [[pipes[0].read]])
+    }
+
     @Test func sleepsUntilTheEarliestDeadlineAndTurnsOnlyWhatIsDue() throws {
         let loop = makeLoop()
         let late = Recorder("late", log: log, deadline: 100.5)
