@@ -28,8 +28,7 @@ public struct SearchMemo: Sendable {
     }
 }
 
-/// Keeps the cheaper of a node's hypothesis and `offered`, with one lookup of the layer's table (a node not
-/// reached yet holds `offered` already); true when `offered` replaced a dearer one.
+/// Keeps the cheaper of a node's hypothesis and `offered`; true when `offered` replaced a dearer one.
 private func keepCheaper(_ kept: inout Decoder.Hypothesis, _ offered: Decoder.Hypothesis) -> Bool {
     guard offered.cost < kept.cost else { return false }
     kept = offered
@@ -65,8 +64,13 @@ extension Decoder {
         layers[0][0] = Hypothesis(node: 0, cost: 0, edits: 0)
         // Layers 0...shared are the memo's, each whole: its own taps gave it every hypothesis it can have.
         if shared > 0 { for index in 0...shared { layers[index] = memo.layers[index] } }
-        func offer(_ hypothesis: Hypothesis, to layer: Int) {
-            _ = keepCheaper(&layers[layer][hypothesis.node, default: hypothesis], hypothesis)
+        /// Puts `hypothesis` in layer `layer` unless the layer reaches its node as cheaply already; true when
+        /// it was put. One lookup: a node not reached yet is given the hypothesis by the lookup itself.
+        @discardableResult
+        func offer(_ hypothesis: Hypothesis, to layer: Int) -> Bool {
+            let count = layers[layer].count
+            let replaced = keepCheaper(&layers[layer][hypothesis.node, default: hypothesis], hypothesis)
+            return replaced || layers[layer].count > count
         }
         /// Letters skipped: children reached without a tap, in the same layer; then the beam.
         func expand(_ index: Int) {
@@ -79,10 +83,7 @@ extension Decoder {
                     forEachChild(of: node) { child in
                         let cost = hypothesis.cost + (child.character == apostrophe ? settings.apostropheOmission : settings.omission)
                         let skipped = Hypothesis(node: child.index, cost: cost, edits: hypothesis.edits + 1)
-                        let count = layers[index].count
-                        if keepCheaper(&layers[index][child.index, default: skipped], skipped) || layers[index].count > count {
-                            next.append(skipped)
-                        }
+                        if offer(skipped, to: index) { next.append(skipped) }
                     }
                 }
                 frontier = next
