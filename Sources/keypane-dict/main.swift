@@ -29,20 +29,22 @@ func readBytes(_ path: String) -> [UInt8] {
 
 func readText(_ path: String) -> String { String(decoding: readBytes(path), as: UTF8.self) }
 
-/// The files named on the command line, and those named by options (`--cases`, `--trigrams`).
-let (arguments, options): ([String], [String: String]) = {
+/// The files named on the command line, and those named by options (`--cases`, `--trigrams`; `--extra` may
+/// be given more than once).
+let (arguments, options): ([String], [String: [String]]) = {
     var arguments = CommandLine.arguments
-    var options: [String: String] = [:]
+    var options: [String: [String]] = [:]
     for name in ["--cases", "--extra", "--trigrams"] {
-        guard let flag = arguments.firstIndex(of: name) else { continue }
-        guard flag + 1 < arguments.count else { fail("\(name) needs a file") }
-        options[name] = arguments[flag + 1]
-        arguments.removeSubrange(flag...(flag + 1))
+        while let flag = arguments.firstIndex(of: name) {
+            guard flag + 1 < arguments.count else { fail("\(name) needs a file") }
+            options[name, default: []].append(arguments[flag + 1])
+            arguments.removeSubrange(flag...(flag + 1))
+        }
     }
     return (arguments, options)
 }()
 guard arguments.count == 3 || arguments.count == 4 else {
-    fail("usage: keypane-dict WORDS [PAIRS] [--cases CASES] [--extra WORDS] [--trigrams MODEL] OUTPUT")
+    fail("usage: keypane-dict WORDS [PAIRS] [--cases CASES] [--extra WORDS]... [--trigrams MODEL] OUTPUT")
 }
 let output = arguments.last!
 /// The words of a file of one word a line, each in its usual case ("Tuesday", "NASA"); a line of more than
@@ -64,7 +66,7 @@ func built() -> (bytes: [UInt8], words: Int) {
         if arguments.count == 4 { try builder.add(lines: readText(arguments[2]), pairs: true, source: arguments[2]) }
     } catch { fail("\(error)") }
     var model: SphinxModel?
-    if let path = options["--trigrams"] {
+    if let path = options["--trigrams"]?.last {
         do { model = try SphinxModel(bytes: readBytes(path), path: path) } catch { fail("\(error)") }
     }
     // symspellpy's list gives every contraction ("don't", "I'll") the same placeholder count, 300000, far
@@ -75,15 +77,15 @@ func built() -> (bytes: [UInt8], words: Int) {
     for word in contractions {
         builder.words[word] = weighed[word] ?? 20_000_000
     }
-    if let extra = options["--extra"] {
-        // Words the list lacks: known at the list's smallest count.
-        let least = builder.words.values.min() ?? 1
+    // Words the list lacks: known at the list's smallest count.
+    let least = builder.words.values.min() ?? 1
+    for extra in options["--extra"] ?? [] {
         for form in forms(in: extra) where builder.words[form.lowercased()] == nil {
             builder.words[form.lowercased()] = least
             if form != form.lowercased() { builder.forms[form.lowercased()] = (form, least) }
         }
     }
-    if let cases = options["--cases"] {
+    if let cases = options["--cases"]?.last {
         for form in forms(in: cases) {
             if let count = builder.words[form.lowercased()] { builder.forms[form.lowercased()] = (form, count) }
         }

@@ -142,6 +142,24 @@ import Words
         #expect(bad.stderr.contains("\(extra):2: expected one word in its usual case"))
     }
 
+    @Test func everyExtraListIsRead() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.txt").path
+        let extra = folder.appendingPathComponent("extra.txt").path, web = folder.appendingPathComponent("web.txt").path
+        try "colour 300\nthe 9000\n".write(toFile: words, atomically: true, encoding: .utf8)
+        try "color\n".write(toFile: extra, atomically: true, encoding: .utf8)
+        try "tradeoff\n".write(toFile: web, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("en.dict").path
+        let result = try make([words, "--extra", extra, "--extra", web, output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dictionary = try WordDictionary(path: output)
+        let ids = try ["color", "tradeoff", "colour"].map { try #require(dictionary.id(of: $0), "\($0)") }
+        // Both at the list's smallest count, not one below the other.
+        #expect(dictionary.cost(ids[0]) == dictionary.cost(ids[1]))
+        #expect(dictionary.cost(ids[1]) == dictionary.cost(ids[2]))
+    }
+
     @Test func aDamagedModelIsNamedAndNothingIsWritten() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
