@@ -50,10 +50,11 @@ DICT_TOOL ?= .build/release/keypane-dict
 TRIGRAMS_en := /usr/share/pocketsphinx/model/en-us/en-us.lm.bin
 .SECONDEXPANSION:
 Assets/dictionaries/%.dict: Dictionaries/%/words.txt $$(wildcard Dictionaries/$$*/pairs.txt) \
-		$$(wildcard Dictionaries/$$*/cases.txt) $$(wildcard Dictionaries/$$*/extra.txt) $$(TRIGRAMS_$$*) $(DICT_TOOL)
+		$$(wildcard Dictionaries/$$*/cases.txt) $$(wildcard Dictionaries/$$*/extra.txt Dictionaries/$$*/web.txt) \
+		$$(TRIGRAMS_$$*) $(DICT_TOOL)
 	@mkdir -p Assets/dictionaries
 	$(DICT_TOOL) Dictionaries/$*/words.txt $(wildcard Dictionaries/$*/pairs.txt) \
-		$(addprefix --cases ,$(wildcard Dictionaries/$*/cases.txt)) $(addprefix --extra ,$(wildcard Dictionaries/$*/extra.txt)) \
+		$(addprefix --cases ,$(wildcard Dictionaries/$*/cases.txt)) $(addprefix --extra ,$(wildcard Dictionaries/$*/extra.txt Dictionaries/$*/web.txt)) \
 		$(if $(TRIGRAMS_$*),--trigrams $(TRIGRAMS_$*)) $@
 dictionaries: $(DICTIONARIES)
 

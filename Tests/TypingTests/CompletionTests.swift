@@ -222,3 +222,15 @@ extension CompletionTests {
         #expect(harness.text.hasSuffix(" the students' "), "\(harness.text)")
     }
 }
+
+extension CompletionTests {
+    /// Words people write that the book counts and hunspell lack (web.txt) are known, so typed right they
+    /// stay ("tradeoff" was split, "oolong" became cooling); a misspelling is still corrected.
+    @Test func wordsOfTheWebListAreKept() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("a bad tradeoff for oolong audiobooks ")
+        #expect(harness.text == "a bad tradeoff for oolong audiobooks ")
+        harness.type("teh ")
+        #expect(harness.text == "a bad tradeoff for oolong audiobooks the ")
+    }
+}
