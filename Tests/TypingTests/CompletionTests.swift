@@ -234,3 +234,24 @@ extension CompletionTests {
         #expect(harness.text == "a bad tradeoff for oolong audiobooks the ")
     }
 }
+
+extension CompletionTests {
+    /// German, French and Spanish words the subtitles' counts lack, inflections among them, are known from
+    /// the language's web list, so typed right they stay ("weiterempfehlen" was split, "idyllischen" lost
+    /// its ending, "marocaines" and "coordinados" their plural).
+    @Test func otherLanguagesWordsOfTheWebListAreKept() throws {
+        for (language, text) in [("de", "ich kann es weiterempfehlen in einer idyllischen "),
+                                 ("fr", "les femmes marocaines "), ("es", "fueron coordinados por ellos ")] {
+            let path = packageRoot + "/Assets/dictionaries/\(language).dict"
+            guard let dictionary = try? WordDictionary(path: path) else {
+                Issue.record("\(path) is missing: run make")
+                return
+            }
+            var harness = try SuggestionHarness([language])
+            harness.others[language] = Suggester(decoder: Decoder(dictionary: dictionary))
+            harness.harness.engine.dictionaryLanguages = [language]
+            harness.type(text)
+            #expect(harness.text == text, "\(language)")
+        }
+    }
+}
