@@ -6,14 +6,24 @@ import Words
 
 /// Completions and corrections with the English dictionary the keyboard ships, taps on the key centres.
 @Suite struct CompletionTests {
-    static func englishHarness() throws -> SuggestionHarness? {
-        let path = packageRoot + "/Assets/dictionaries/en.dict"
+    static func englishHarness() throws -> SuggestionHarness? { try shippedHarness("en") }
+
+    /// The keyboard of a language with the dictionary Keypane ships for it.
+    static func shippedHarness(_ language: String) throws -> SuggestionHarness? {
+        let path = packageRoot + "/Assets/dictionaries/\(language).dict"
         guard let dictionary = try? WordDictionary(path: path) else {
             Issue.record("\(path) is missing: run make")
             return nil
         }
-        var harness = try SuggestionHarness()
-        harness.suggester = Suggester(decoder: Decoder(dictionary: dictionary))
+        let suggester = Suggester(decoder: Decoder(dictionary: dictionary))
+        guard language != "en" else {
+            var harness = try SuggestionHarness()
+            harness.suggester = suggester
+            return harness
+        }
+        var harness = try SuggestionHarness([language])
+        harness.others[language] = suggester
+        harness.harness.engine.dictionaryLanguages = [language]
         return harness
     }
 
@@ -242,14 +252,7 @@ extension CompletionTests {
     @Test func otherLanguagesWordsOfTheWebListAreKept() throws {
         for (language, text) in [("de", "ich kann es weiterempfehlen in einer idyllischen "),
                                  ("fr", "les femmes marocaines "), ("es", "fueron coordinados por ellos ")] {
-            let path = packageRoot + "/Assets/dictionaries/\(language).dict"
-            guard let dictionary = try? WordDictionary(path: path) else {
-                Issue.record("\(path) is missing: run make")
-                return
-            }
-            var harness = try SuggestionHarness([language])
-            harness.others[language] = Suggester(decoder: Decoder(dictionary: dictionary))
-            harness.harness.engine.dictionaryLanguages = [language]
+            guard var harness = try Self.shippedHarness(language) else { return }
             harness.type(text)
             #expect(harness.text == text, "\(language)")
         }
