@@ -107,7 +107,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo", "CPangoFc", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "KeypaneTests", dependencies: ["keypane", "keypane-dict", "Words", "TestSupport"],
+        .testTarget(name: "KeypaneTests", dependencies: ["keypane", "keypane-dict", "keypane-words", "Words", "TestSupport"],
                     swiftSettings: swiftSettings),
         .testTarget(name: "X11HostTests", dependencies: ["X11Host", "KeyboardCore", "Typing", "KeyboardModel", "TestSupport"],
                     swiftSettings: swiftSettings),

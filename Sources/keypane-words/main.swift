@@ -144,12 +144,8 @@ struct Typist {
     }
 
     mutating func tap(x: Double, y: Double) {
-        for phase in [InputEvent.Phase.began, .ended] {
-            let update = engine.handle(InputEvent(phase: phase, x: x, y: y, time: time))
-            time += 0.08
-            KeyAction.apply(update.actions, to: &output)
-            settle(update)
-        }
+        send(.began, x: x, y: y)
+        send(.ended, x: x, y: y)
     }
 
     /// The centre of the key that types `character` on the layer shown, if one does.
@@ -160,10 +156,12 @@ struct Typist {
         return (Double(key.rect.x) + Double(key.rect.width) / 2, Double(key.rect.y) + Double(key.rect.height) / 2)
     }
 
-    /// Types a character as a person would: its key, else through the layer keys (123, #+=), then back to
-    /// the letters where the layer does not return by itself. A character on no layer is left out.
+    /// Types a character as a person would: its key, else the key that offers it held (é on e), else
+    /// through the layer keys (123, #+=), then back to the letters where the layer does not return by
+    /// itself. A character on no layer is left out.
     mutating func type(_ character: Character) {
         if let (x, y) = centre(of: character) { return tap(x: x, y: y) }
+        if typeHeld(character) { return }
         for layer in ["numbers", "symbols"] {
             tapLayerKey(layer)
             if let (x, y) = centre(of: character) {
@@ -172,6 +170,49 @@ struct Typist {
             }
         }
         if centre(of: "a") == nil { tapLayerKey("letters") }
+    }
+
+    /// Types a character a key offers held (é on e, ß on s): the key held until its alternates open, the
+    /// finger moved onto the character and lifted. False where no key of the layer offers it.
+    mutating func typeHeld(_ character: Character) -> Bool {
+        let forms = [String(character), String(character).lowercased()]
+        guard let index = geometry.keys.firstIndex(where: { key in forms.contains { key.alternates.contains($0) } })
+        else { return false }
+        let key = geometry.keys[index].rect
+        var (x, y) = (Double(key.x) + Double(key.width) / 2, Double(key.y) + Double(key.height) / 2)
+        send(.began, x: x, y: y)
+        let start = time
+        while alternatesShown() == nil, let deadline = engine.nextDeadline, deadline < start + 2 {
+            time = max(time, deadline)
+            let update = engine.tick(at: time)
+            KeyAction.apply(update.actions, to: &output)
+            settle(update)
+        }
+        if let popup = alternatesShown(), case .alternates(_, let options, _) = popup,
+           let chosen = options.firstIndex(where: { forms.contains($0) || forms.contains($0.lowercased()) }) {
+            let rect = PopupLayout.rect(for: popup, in: geometry)
+            let (columns, rows) = PopupLayout.grid(options.count)
+            x = Double(rect.x) + (Double(chosen % columns) + 0.5) * Double(rect.width) / Double(columns)
+            y = Double(rect.y) + (Double(chosen / columns) + 0.5) * Double(rect.height) / Double(rows)
+            send(.moved, x: x, y: y)
+        }
+        send(.ended, x: x, y: y)
+        return true
+    }
+
+    /// The long-press alternates open, if any.
+    func alternatesShown() -> Popup? {
+        engine.state.popups.first { popup in
+            if case .alternates = popup { return true }
+            return false
+        }
+    }
+
+    mutating func send(_ phase: InputEvent.Phase, x: Double, y: Double) {
+        let update = engine.handle(InputEvent(phase: phase, x: x, y: y, time: time))
+        time += 0.08
+        KeyAction.apply(update.actions, to: &output)
+        settle(update)
     }
 
     mutating func tapLayerKey(_ layer: String) {
