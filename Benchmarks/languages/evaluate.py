@@ -3,9 +3,9 @@
 kebbie has an English keyboard only, so each word of the held-out sentences (Benchmarks/data/README.md) is
 typed on Keypane's own keyboard for the language: once on the key centres, where any change is a word
 typed right and changed, and once with taps spread around the centres (Gaussian, a third of a key), where
-a tap that lands on another key is a slip to put right. Words with a letter no key shows (é, ß: a long
-press) are left out. The baseline, in the same run, is the language's dictionary built without its web
-word list (Dictionaries/LANG/web.txt).
+a tap that lands on another key is a slip to put right. A letter no key shows (é, ß) is typed exactly, on
+the key that offers it held. The baseline, in the same run, is the language's dictionary built without
+its web word list (Dictionaries/LANG/web.txt).
 
     python3 Benchmarks/languages/evaluate.py .build/release/keypane-words [--count N]
 """
@@ -47,6 +47,8 @@ def measure(words, sentences, spread):
     keys = words.keys
 
     def tap(character):
+        if character.lower() not in keys:
+            return None, character
         key = keys[character.lower()]
         x = key["x"] + key["width"] / 2 + random_taps.gauss(0, key["width"] * spread)
         y = key["y"] + key["height"] / 2 + random_taps.gauss(0, key["height"] * spread)
@@ -61,7 +63,7 @@ def measure(words, sentences, spread):
             word = token.strip(PUNCTUATION)
             context = " ".join(before) + " " if before else ""
             before.append(token)
-            if len(word) < 2 or not word.isalpha() or not all(c.lower() in keys for c in word):
+            if len(word) < 2 or not word.isalpha():
                 continue
             counted += 1
             centred += words.correct(context, word, [None] * len(word)) != word
