@@ -259,7 +259,11 @@ struct Typist {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let library: LayoutLibrary
 do { library = try LayoutLibrary(directory: options.layouts) } catch { fail("\(error)") }
-let keyboard = Language.keyboard(for: options.language, among: library.available) ?? "default"
+// Typing a language's words on another language's keys would measure nothing: a language without a
+// keyboard of its own is refused.
+guard let keyboard = Language.keyboard(for: options.language, among: library.available) else {
+    fail("no keyboard for the language '\(options.language)': expected one of \(Language.named.map(\.tag).joined(separator: ", "))")
+}
 let dictionaryPath = options.dictionary ?? "Assets/dictionaries/\(Language.primary(options.language)).dict"
 let dictionary: WordDictionary
 do { dictionary = try WordDictionary(path: dictionaryPath) } catch { fail("\(error)") }

@@ -39,4 +39,23 @@ import Testing
         #expect(try firstWords("de", [request("Viele ", "Grüße"), request("ich ", "weiß")]) == ["Grüße", "weiß"])
         #expect(try firstWords("es", [request("es ", "más")]) == ["más"])
     }
+
+    /// A language without a keyboard of its own is refused with the languages there are, not typed on the
+    /// English keys ("pt" is Portuguese's primary tag; its keyboard is pt-BR's).
+    @Test func aLanguageWithoutAKeyboardIsRefused() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["--language", "pt"]
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        process.standardInput = Pipe()
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("no keyboard for the language 'pt'") && message.contains("pt-BR"), "\(message)")
+        #expect(try firstWords("pt-BR", [#"{"op":"correct","context":"eu ","word":"casq","keystrokes":[null,null,null,null]}"#]) == ["casa"])
+    }
 }
