@@ -210,8 +210,8 @@ bench: release
 
 # Keypane's words measured by kebbie on 1,000 held-out sentences (Benchmarks/data/README.md), beside the
 # plain lookups and pyspellchecker in the same run, and slide to type on 2,000 words of them (strokes from
-# kebbie's generator and a minimum-jerk one). About 15 minutes here, most of it the baseline. Then German,
-# French and Spanish corrections on their held-out sentences (about 3 minutes).
+# kebbie's generator and a minimum-jerk one). About 15 minutes here, most of it the baseline. Then
+# corrections in seven other languages on their held-out sentences (about 10 minutes).
 words-bench: words-venv
 	$(WORDS_VENV)/bin/python Benchmarks/kebbie/evaluate.py .build/release/keypane-words Benchmarks/data/held-out-en.txt --count 1000
 	python3 Benchmarks/languages/evaluate.py .build/release/keypane-words

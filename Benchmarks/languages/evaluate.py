@@ -1,4 +1,5 @@
-"""Corrections in German, French and Spanish on held-out sentences, through keypane-words.
+"""Corrections in German, French, Spanish, Italian, Portuguese, Swedish and Russian on held-out sentences,
+through keypane-words.
 
 kebbie has an English keyboard only, so each word of the held-out sentences (Benchmarks/data/README.md) is
 typed on Keypane's own keyboard for the language: once on the key centres, where any change is a word
@@ -7,7 +8,7 @@ a tap that lands on another key is a slip to put right. A letter no key shows (�
 the key that offers it held. The baseline, in the same run, is the language's dictionary built without
 its web word list (Dictionaries/LANG/web.txt).
 
-    python3 Benchmarks/languages/evaluate.py .build/release/keypane-words [--count N]
+    python3 Benchmarks/languages/evaluate.py .build/release/keypane-words [--count N] [--languages de,fr]
 """
 
 import argparse
@@ -18,6 +19,8 @@ import subprocess
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The language tag of the keyboard where it is not the dictionary's.
+KEYBOARDS = {"pt": "pt-BR"}
 PUNCTUATION = '.,;:!?()«»"„“”\'¿¡'
 
 
@@ -83,13 +86,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("program")
     parser.add_argument("--count", type=int, default=1000, help="sentences a language")
+    parser.add_argument("--languages", default="de,fr,es,it,pt,sv,ru")
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build/release/keypane-dict"))
     arguments = parser.parse_args()
     print("corrections on held-out sentences (Benchmarks/data/held-out-LANG.txt), taps on Keypane's keys;"
           " baseline: the same dictionary without Dictionaries/LANG/web.txt")
     print(f"{'':24}{'words':>7}{'changed, centres':>18}{'changed, spread':>17}{'slips fixed':>13}{'precision':>11}{'recall':>8}")
     with tempfile.TemporaryDirectory() as folder:
-        for language in ["de", "fr", "es"]:
+        for language in arguments.languages.split(","):
             with open(os.path.join(ROOT, f"Benchmarks/data/held-out-{language}.txt"), encoding="utf-8") as text:
                 sentences = [line.strip() for line in text if line.strip()][:arguments.count]
             source = os.path.join(ROOT, "Dictionaries", language)
@@ -98,7 +102,7 @@ def main():
                            check=True, stdout=subprocess.DEVNULL)
             shipped = os.path.join(ROOT, f"Assets/dictionaries/{language}.dict")
             for name, dictionary in [("keypane", shipped), ("baseline", baseline)]:
-                words = Words(arguments.program, language, dictionary)
+                words = Words(arguments.program, KEYBOARDS.get(language, language), dictionary)
                 counted, centred, changed, fixed, missed = measure(words, sentences, spread=1 / 3)
                 words.close()
                 precision = fixed / max(1, fixed + changed)
