@@ -238,12 +238,9 @@ public final class ControlServer: EventSource {
     /// The listener and the clients still sending, until the oldest of them runs out of patience.
     public func prepare(now: Double) -> Interest {
         // Asked before every wait, nearly always with no client.
-        guard !clients.isEmpty else { return listening }
+        guard !clients.isEmpty else { return .reading(listener) }
         return .reading([listener] + clients.map(\.fd), deadline: clients.map(\.since).min().map { $0 + Self.patience })
     }
-
-    /// The listener alone, the same nearly every round, so made once.
-    private lazy var listening = Interest.reading(listener)
 
     public func turn(_ ready: [Readiness], now: Double) { service(now: now) }
 

@@ -116,10 +116,7 @@ public final class SuggestionWorker: EventSource, @unchecked Sendable {
 
     // MARK: - The loop's side
 
-    /// The same every round, so made once.
-    private lazy var interest = Interest.reading(readEnd)
-
-    public func prepare(now: Double) -> Interest { interest }
+    public func prepare(now: Double) -> Interest { .reading(readEnd) }
 
     public func turn(_ ready: [Readiness], now: Double) {
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -37,8 +37,6 @@ public final class KeyboardHost {
     let deleteWindowAtom: UInt
 
     var display: OpaquePointer { connection.display }
-    /// The X connection's descriptor, watched every round: the list is made once.
-    lazy var connectionWatch = [Watch(connection.fileDescriptor)]
     public var window: KeyboardWindow { screen.window }
 
     /// How long the keyboard must be left alone before the memory freed meanwhile is given back.

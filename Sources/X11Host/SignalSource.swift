@@ -43,10 +43,7 @@ final class SignalSource: EventSource {
         }
     }
 
-    /// The same every round, so made once.
-    private lazy var interest: Interest = readEnd < 0 ? .nothing : .reading(readEnd)
-
-    func prepare(now: Double) -> Interest { interest }
+    func prepare(now: Double) -> Interest { readEnd < 0 ? .nothing : .reading(readEnd) }
 
     func turn(_ ready: [Readiness], now: Double) {
         var signal: UInt8 = 0

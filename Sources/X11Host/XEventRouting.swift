@@ -24,7 +24,7 @@ extension KeyboardHost: EventSource {
         // Drawing can wait for a reply, and Xlib queues the events that arrive meanwhile: they are read
         // already, so the socket would not wake poll for them.
         let queued = XEventsQueued(display, QueuedAlready) > 0
-        return Interest(descriptors: connectionWatch, deadline: queued ? now : nil)
+        return .reading(connection.fileDescriptor, deadline: queued ? now : nil)
     }
 
     public func turn(_ ready: [Readiness], now: Double) {
