@@ -184,7 +184,8 @@ public struct Suggester: Sendable {
         result.nextCharacters = decoder.nextCharacters(after: lower)
 
         // The word as the dictionary writes it: "Haus" for "haus" in German. A capitalised word the
-        // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never corrected nor split.
+        // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never split, and corrected only for
+        // a slip of typing.
         let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
         let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower)
         let whole = candidates.filter { !$0.isCompletion }
@@ -200,7 +201,7 @@ public struct Suggester: Sendable {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
         } else if request.mayCorrect, !exempt,
-                  !isName, let best = whole.first, best.word.lowercased() != lower,
+                  let best = whole.first, best.word.lowercased() != lower,
                   Self.mayBecome(lower, best.word) {
             let runnerUp = whole.dropFirst().first { $0.word.lowercased() != lower }
             let clear = runnerUp.map { $0.cost - best.cost >= ambiguity } ?? true
@@ -209,7 +210,9 @@ public struct Suggester: Sendable {
                 let literal = candidates.first { $0.word.lowercased() == lower }
                 confident = literal.map { $0.cost - best.cost >= knownMargin } ?? false
             } else {
-                confident = best.touch <= unknownThreshold && clear
+                // A name the dictionary lacks ("Kang", "Hazem") is not taken for a word a letter away ("Lang",
+                // "Haze"), only for the slips that leave a word unknown: "Wednedsay", "Energyy", "Katrna".
+                confident = best.touch <= unknownThreshold && clear && (!isName || Self.isSlip(lower, of: best.word.lowercased()))
             }
             // A word the taps begin ("gover": government) is likelier than one they misspell ("hover").
             let completing = candidates.first { $0.isCompletion }.map { $0.cost + completionLead < best.cost } ?? false
@@ -283,6 +286,24 @@ public struct Suggester: Sendable {
         // An apostrophe is typed a layer away, on purpose: it stays ("students'" is not "students").
         if typed.contains("'") && !word.contains("'") { return false }
         return typed.count > 3 || abs(word.count - typed.count) <= 1
+    }
+
+    /// Whether `typed` is `word` with one of the slips of typing: a letter doubled, two neighbouring letters
+    /// swapped, or a letter left out.
+    static func isSlip(_ typed: String, of word: String) -> Bool {
+        let typed = Array(typed), word = Array(word)
+        switch typed.count - word.count {
+        case 1:
+            return typed.indices.dropFirst().contains { typed[$0] == typed[$0 - 1] && Array(typed[..<$0] + typed[($0 + 1)...]) == word }
+        case 0:
+            let differ = typed.indices.filter { typed[$0] != word[$0] }
+            return differ.count == 2 && differ[1] == differ[0] + 1
+                && typed[differ[0]] == word[differ[1]] && typed[differ[1]] == word[differ[0]]
+        case -1:
+            return word.indices.contains { Array(word[..<$0] + word[($0 + 1)...]) == typed }
+        default:
+            return false
+        }
     }
 
     /// A dictionary word in the case the user typed: a capital first letter, or all capitals; "I" and its

@@ -108,6 +108,25 @@ extension CompletionTests {
 }
 
 extension CompletionTests {
+    /// A capitalised word within a sentence that is a known word with a slip of typing (a letter doubled, two
+    /// swapped, one left out) is corrected; a name a letter away from a word ("Kang", "Hazem") is not.
+    @Test func aSlipInACapitalisedWordIsCorrectedButNotAName() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("we met")
+        var expected = "we met"
+        for (typed, kept) in [("Wednedsay", "Wednesday"), ("Statess", "States"), ("Katrna", "Katrina"),
+                              ("Kang", "Kang"), ("Hazem", "Hazem")] {
+            harness.type(" ")
+            harness.tap("shift")
+            harness.type(typed)
+            expected += " " + kept
+        }
+        harness.type(" ")
+        #expect(harness.text == expected + " ")
+    }
+}
+
+extension CompletionTests {
     /// The start of a common word is not taken for a rare word the dictionary spells with a capital: "th"
     /// offers the, that and this, not "Th" (an abbreviation), and space leaves it as typed; "i" still
     /// becomes "I".
