@@ -219,8 +219,9 @@ public struct Suggester: Sendable {
             if confident && !completing { result.correction = Self.cased(best.word, like: typed) }
         }
 
-        // Two words run together ("ofthe"): the space goes in when the pair is likelier than any one word.
-        if result.correction == nil, request.mayCorrect, !literalKnown, !exempt, !isName,
+        // Two words run together ("ofthe", "towhat"): the space goes in when the pair is likelier than any one
+        // word, a correction's too ("that").
+        if request.mayCorrect, !literalKnown, !exempt, !isName,
            let split = split(lower, in: context), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)
         }

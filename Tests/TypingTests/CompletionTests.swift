@@ -108,6 +108,20 @@ extension CompletionTests {
 }
 
 extension CompletionTests {
+    /// Two words run together are split where the pair is likelier than the word a correction would give:
+    /// "towhat" is "to what", not "that"; "theyear" is "the year", not "they're".
+    @Test func aSpaceLeftOutBeatsAWordAFewLettersAway() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("it is comparable towhat ")
+        #expect(harness.text == "it is comparable to what ")
+        harness.type("they did in some part of theyear ")
+        #expect(harness.text == "it is comparable to what they did in some part of the year ")
+        harness.type("let me know when youget ")
+        #expect(harness.text == "it is comparable to what they did in some part of the year let me know when you get ")
+    }
+}
+
+extension CompletionTests {
     /// A capitalised word within a sentence that is a known word with a slip of typing (a letter doubled, two
     /// swapped, one left out) is corrected; a name a letter away from a word ("Kang", "Hazem") is not.
     @Test func aSlipInACapitalisedWordIsCorrectedButNotAName() throws {
