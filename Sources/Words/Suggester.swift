@@ -226,6 +226,16 @@ public struct Suggester: Sendable {
             result.correction = Self.cased(split.words, like: typed)
         }
 
+        // A misspelt word's possessive ("comapny's"): the dictionary has no possessives, so the word before the
+        // apostrophe is corrected on its own taps and given it back ("company's").
+        if result.correction == nil, request.mayCorrect, !literalKnown, !exempt, lower.count > 3, lower.hasSuffix("'s") {
+            var stem = request
+            stem.taps.removeLast(2)
+            if let word = suggest(stem, user: user).correction, !word.contains(" ") {
+                result.correction = word + typed.suffix(2)
+            }
+        }
+
         var offered = candidates.map(\.word).filter { $0.lowercased() != lower }
         var seen = Set<String>()
         offered = offered.filter { seen.insert($0.lowercased()).inserted }

@@ -122,6 +122,23 @@ extension CompletionTests {
 }
 
 extension CompletionTests {
+    /// A misspelt word's possessive is corrected as the word is, its apostrophe and s kept ("comapny's":
+    /// company's); a name's possessive is left as typed.
+    @Test func aMisspeltPossessiveIsCorrected() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("the comapny")
+        harness.typeSymbol("'")
+        harness.type("s ")
+        #expect(harness.text == "the company's ")
+        harness.tap("shift")
+        harness.type("Kistler")
+        harness.typeSymbol("'")
+        harness.type("s ")
+        #expect(harness.text == "the company's Kistler's ")
+    }
+}
+
+extension CompletionTests {
     /// A capitalised word within a sentence that is a known word with a slip of typing (a letter doubled, two
     /// swapped, one left out) is corrected; a name a letter away from a word ("Kang", "Hazem") is not.
     @Test func aSlipInACapitalisedWordIsCorrectedButNotAName() throws {
