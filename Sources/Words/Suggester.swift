@@ -211,8 +211,10 @@ public struct Suggester: Sendable {
                 confident = literal.map { $0.cost - best.cost >= knownMargin } ?? false
             } else {
                 // A name the dictionary lacks ("Kang", "Hazem") is not taken for a word a letter away ("Lang",
-                // "Haze"), only for the slips that leave a word unknown: "Wednedsay", "Energyy", "Katrna".
-                confident = best.touch <= unknownThreshold && clear && (!isName || Self.isSlip(lower, of: best.word.lowercased()))
+                // "Haze"), only for the slips that leave a word unknown ("Wednedsay", "Energyy", "Katrna"), and
+                // not when short: "Doss" and "Egan" are names more often than slips of "Dos" and "Megan".
+                let slip = lower.count >= 5 && Self.isSlip(lower, of: best.word.lowercased())
+                confident = best.touch <= unknownThreshold && clear && (!isName || slip)
             }
             // A word the taps begin ("gover": government) is likelier than one they misspell ("hover").
             let completing = candidates.first { $0.isCompletion }.map { $0.cost + completionLead < best.cost } ?? false
