@@ -107,6 +107,9 @@ public struct Suggester: Sendable {
         self.decoder = decoder
     }
 
+    /// The languages that write compounds as one word ("Innenstadt", "regeländringarna").
+    static let compoundingLanguages: Set<String> = ["de", "nl", "sv", "da", "nb", "no", "fi"]
+
     /// Whether a word is never corrected: digits, '@' or '.', mostly capitals.
     public static func isExempt(_ word: String) -> Bool {
         if word.contains(where: { $0.isNumber || $0 == "@" || $0 == "." || $0 == "/" || $0 == "_" }) { return true }
@@ -224,7 +227,8 @@ public struct Suggester: Sendable {
         // Two words run together ("ofthe", "towhat"): the space goes in when the pair is likelier than any one
         // word, a correction's too ("that").
         if request.mayCorrect, !literalKnown, !exempt, !isName,
-           let split = split(lower, in: context), split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
+           let split = split(lower, in: context, onlyKnownPairs: Self.compoundingLanguages.contains(request.language)),
+           split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)
         }
 
@@ -274,7 +278,9 @@ public struct Suggester: Sendable {
 
     /// The likeliest two known words a typed word splits into, with their cost in nats: a space left out
     /// (an omission) and the pair's language cost. Single letters only where they are words of their own.
-    func split(_ typed: String, in context: LanguageContext) -> (words: String, cost: Float)? {
+    /// In a language that writes compounds as one word, only into a pair the language model knows: there a
+    /// word the dictionary lacks is more often a compound ("supernetten") than two words run together.
+    func split(_ typed: String, in context: LanguageContext, onlyKnownPairs: Bool = false) -> (words: String, cost: Float)? {
         let characters = Array(typed)
         guard characters.count >= 4, characters.count < 48 else { return nil }
         let dictionary = decoder.dictionary
@@ -283,7 +289,8 @@ public struct Suggester: Sendable {
             let left = String(characters[..<cut]), right = String(characters[cut...])
             guard left.count > 1 || left == "a" || left == "i", right.count > 1 || right == "a",
                   let leftID = dictionary.id(of: left), let rightID = dictionary.id(of: right),
-                  let leftWord = dictionary.word(leftID), let rightWord = dictionary.word(rightID) else { continue }
+                  let leftWord = dictionary.word(leftID), let rightWord = dictionary.word(rightID),
+                  !onlyKnownPairs || dictionary.pairCost(leftID, rightID) != nil else { continue }
             let cost = decoder.settings.omission + decoder.languageCost(leftID, in: context)
                 + decoder.languageCost(rightID, after: leftID)
             if cost < best?.cost ?? .infinity { best = (leftWord + " " + rightWord, cost) }

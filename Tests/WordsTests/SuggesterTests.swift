@@ -157,3 +157,20 @@ import Glibc
         #expect(user.knows("zorb") && user.skipped == 2)
     }
 }
+
+extension SuggesterTests {
+    /// In a language that writes compounds as one word, two words run together are split only into a pair the
+    /// language model knows ("ichbin"), not into any two words ("supernetten" is not "super netten"); in
+    /// English into any two ("ofthe").
+    @Test func aCompoundIsNotSplitInALanguageThatWritesThem() {
+        let german = Suggester(decoder: Decoder(dictionary: Small.dictionary(
+            ["ich": 1000, "bin": 800, "super": 300, "netten": 200], pairs: ["ich": ["bin": 500]])))
+        func request(_ typed: String, _ language: String) -> SuggestionRequest {
+            SuggestionRequest(generation: 1, taps: Small.taps(typed), previous: "so", plan: Small.plan, mayCorrect: true,
+                              language: language)
+        }
+        #expect(german.suggest(request("ichbin", "de")).correction == "ich bin")
+        #expect(german.suggest(request("supernetten", "de")).correction == nil)
+        #expect(german.suggest(request("supernetten", "en")).correction == "super netten")
+    }
+}
