@@ -131,6 +131,27 @@ public struct Suggester: Sendable {
         return decoder.dictionary.id(of: String(lower.dropLast(2))) != nil
     }
 
+    /// Whether a word is a known one in German's spelling before 1996, ß where it now has ss ("daß", "läßt"):
+    /// written so on purpose, and no slip to correct ("daß" became "da").
+    func isOldSpelling(_ lower: String) -> Bool {
+        lower.contains("ß") && decoder.dictionary.id(of: Self.replacing("ß", with: "ss", in: lower)) != nil
+    }
+
+    /// `text` with each `part` in it written as `other`.
+    static func replacing(_ part: String, with other: String, in text: String) -> String {
+        var result = "", rest = Substring(text)
+        while let first = rest.first {
+            if rest.hasPrefix(part) {
+                result += other
+                rest = rest.dropFirst(part.count)
+            } else {
+                result.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return result
+    }
+
     public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
         var memo = SearchMemo()
         return suggest(request, user: user, memo: &memo)
@@ -190,7 +211,7 @@ public struct Suggester: Sendable {
         // dictionary lacks, within a sentence, is a name ("Walter Kistler"): never split, and corrected only for
         // a slip of typing.
         let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
-        let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower)
+        let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower) || isOldSpelling(lower)
         let whole = candidates.filter { !$0.isCompletion }
         let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
         let isName = request.previous != nil && !literalKnown && typed.first?.isUppercase == true

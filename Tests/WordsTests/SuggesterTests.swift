@@ -159,6 +159,17 @@ import Glibc
 }
 
 extension SuggesterTests {
+    /// A word in German's spelling before 1996 ("daß" for "dass") is known: kept as typed, not made another
+    /// word a letter away ("da").
+    @Test func theOldGermanSpellingIsKeptAsTyped() {
+        let german = Suggester(decoder: Decoder(dictionary: Small.dictionary(["dass": 500, "da": 800, "lässt": 50, "lädt": 40])))
+        for word in ["daß", "läßt"] {
+            let taps = Small.taps(word)
+            #expect(german.suggest(SuggestionRequest(generation: 1, taps: taps, previous: "so", plan: Small.plan,
+                                                     mayCorrect: true)).correction == nil, "\(word)")
+        }
+    }
+
     /// In a language that writes compounds as one word, two words run together are split only into a pair the
     /// language model knows ("ichbin"), not into any two words ("supernetten" is not "super netten"); in
     /// English into any two ("ofthe").
