@@ -152,6 +152,13 @@ public struct Suggester: Sendable {
         return result
     }
 
+    /// The known word a word is with its umlauts written out as two letters ("fuer": für), if any.
+    func umlautsWrittenOut(_ lower: String) -> String? {
+        let spelled = [("ae", "ä"), ("oe", "ö"), ("ue", "ü")].reduce(lower) { Self.replacing($1.0, with: $1.1, in: $0) }
+        guard spelled != lower else { return nil }
+        return decoder.dictionary.id(of: spelled).flatMap { decoder.dictionary.word($0) }
+    }
+
     public func suggest(_ request: SuggestionRequest, user: UserWords = UserWords()) -> Suggestions {
         var memo = SearchMemo()
         return suggest(request, user: user, memo: &memo)
@@ -224,6 +231,9 @@ public struct Suggester: Sendable {
         if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
+        } else if request.mayCorrect, !exempt, !literalKnown, let spelled = umlautsWrittenOut(lower) {
+            // "fuer": für, "Muenchen": München, as where a keyboard lacks the umlauts.
+            result.correction = Self.cased(spelled, like: typed)
         } else if request.mayCorrect, !exempt,
                   let best = whole.first, best.word.lowercased() != lower,
                   Self.mayBecome(lower, best.word) {

@@ -170,6 +170,15 @@ extension SuggesterTests {
         }
     }
 
+    /// A German word with its umlauts written out ("fuer", "Muenchen") is given them, in the dictionary's case.
+    @Test func umlautsWrittenOutAreGivenBack() {
+        let german = Suggester(decoder: Decoder(dictionary: Small.dictionary(["für": 900, "der": 1000, "münchen": 50])))
+        for (typed, expected) in [("fuer", "für"), ("Fuer", "Für"), ("Muenchen", "München")] {
+            #expect(german.suggest(SuggestionRequest(generation: 1, taps: Small.taps(typed), previous: "so", plan: Small.plan,
+                                                     mayCorrect: true)).correction == expected, "\(typed)")
+        }
+    }
+
     /// In a language that writes compounds as one word, two words run together are split only into a pair the
     /// language model knows ("ichbin"), not into any two words ("supernetten" is not "super netten"); in
     /// English into any two ("ofthe").
