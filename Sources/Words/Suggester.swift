@@ -249,6 +249,7 @@ public struct Suggester: Sendable {
                 // not when short: "Doss" and "Egan" are names more often than slips of "Dos" and "Megan".
                 let slip = lower.count >= 5 && Self.isSlip(lower, of: best.word.lowercased())
                 confident = best.touch <= unknownThreshold && clear && (!isName || slip)
+                    && !Self.hasEndingAdded(lower, to: best.word.lowercased())
             }
             // A word the taps begin ("gover": government) is likelier than one they misspell ("hover").
             let completing = candidates.first { $0.isCompletion }.map { $0.cost + completionLead < best.cost } ?? false
@@ -355,6 +356,12 @@ public struct Suggester: Sendable {
         default:
             return false
         }
+    }
+
+    /// Whether `typed` is `word` with a letter more at its end, not its last again ("tumörers" for "tumörer",
+    /// "counterparty" for "counterpart"): more often an ending the dictionary lacks than a slip.
+    static func hasEndingAdded(_ typed: String, to word: String) -> Bool {
+        typed.count == word.count + 1 && typed.hasPrefix(word) && typed.last != word.last
     }
 
     /// A dictionary word in the case the user typed: a capital first letter, or all capitals; "I" and its

@@ -194,3 +194,14 @@ extension SuggesterTests {
         #expect(german.suggest(request("supernetten", "en")).correction == "super netten")
     }
 }
+
+extension SuggesterTests {
+    /// A word the dictionary lacks that is a known word with a letter more at its end is taken for an ending
+    /// the dictionary lacks ("counterparty", Swedish "tumörers") and kept; its last letter typed twice is a
+    /// slip and corrected ("counterpartt").
+    @Test func aLetterMoreAtTheEndIsAnEndingNotASlip() {
+        let suggester = Suggester(decoder: Decoder(dictionary: Small.dictionary(["counterpart": 50, "the": 1000])))
+        #expect(suggester.suggest(request("counterparty", previous: "the")).correction == nil)
+        #expect(suggester.suggest(request("counterpartt", previous: "the")).correction == "counterpart")
+    }
+}
