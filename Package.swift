@@ -40,7 +40,7 @@ let package = Package(
         // Reading files, warnings and the process's environment, for every module.
         .target(name: "Basics", swiftSettings: swiftSettings),
         .target(name: "KeyboardModel", dependencies: ["Basics"], swiftSettings: swiftSettings),
-        .target(name: "Words", swiftSettings: swiftSettings),
+        .target(name: "Words", dependencies: ["Basics"], swiftSettings: swiftSettings),
         .target(name: "Typing", dependencies: ["KeyboardModel", "Words"], swiftSettings: swiftSettings),
         .target(name: "EventLoop", dependencies: ["Basics"], swiftSettings: swiftSettings),
         // Start-up step timings on stderr with KEYPANE_TRACE=1.

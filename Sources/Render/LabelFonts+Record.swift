@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Basics
 internal import CPangoCairo
 internal import CPangoFc
 
@@ -239,7 +240,7 @@ extension LabelFonts {
         /// labels' font, which has some in black and white, as the whole configuration's aliases do.
         func rules(emoji: Bool = false) -> String {
             func escaped(_ text: String) -> String {
-                text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+                text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
             }
             var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n<match target=\"pattern\">\n"
             for (name, values) in settings {
@@ -306,12 +307,4 @@ extension LabelFonts {
 /// A Swift string as fontconfig's unsigned characters, for the length of `body`.
 private func fcString<Result>(_ text: String, _ body: (UnsafePointer<FcChar8>) -> Result) -> Result {
     text.withCString { $0.withMemoryRebound(to: FcChar8.self, capacity: text.utf8.count + 1, body) }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
-        var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
-    }
 }

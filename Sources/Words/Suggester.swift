@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Basics
 
 /// What the keyboard asks for after each tap: the word so far, its taps, the word before, and whether
 /// the field lets the word be corrected.
@@ -134,27 +135,12 @@ public struct Suggester: Sendable {
     /// Whether a word is a known one in German's spelling before 1996, ß where it now has ss ("daß", "läßt"):
     /// written so on purpose, and no slip to correct ("daß" became "da").
     func isOldSpelling(_ lower: String) -> Bool {
-        lower.contains("ß") && decoder.dictionary.id(of: Self.replacing("ß", with: "ss", in: lower)) != nil
-    }
-
-    /// `text` with each `part` in it written as `other`.
-    static func replacing(_ part: String, with other: String, in text: String) -> String {
-        var result = "", rest = Substring(text)
-        while let first = rest.first {
-            if rest.hasPrefix(part) {
-                result += other
-                rest = rest.dropFirst(part.count)
-            } else {
-                result.append(first)
-                rest = rest.dropFirst()
-            }
-        }
-        return result
+        lower.contains("ß") && decoder.dictionary.id(of: lower.replacingAll("ß", with: "ss")) != nil
     }
 
     /// The known word a word is with its umlauts written out as two letters ("fuer": für), if any.
     func umlautsWrittenOut(_ lower: String) -> String? {
-        let spelled = [("ae", "ä"), ("oe", "ö"), ("ue", "ü")].reduce(lower) { Self.replacing($1.0, with: $1.1, in: $0) }
+        let spelled = [("ae", "ä"), ("oe", "ö"), ("ue", "ü")].reduce(lower) { $0.replacingAll($1.0, with: $1.1) }
         guard spelled != lower else { return nil }
         return decoder.dictionary.id(of: spelled).flatMap { decoder.dictionary.word($0) }
     }

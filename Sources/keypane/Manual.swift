@@ -1,3 +1,4 @@
+import Basics
 import KeyboardModel
 
 /// keypane(1), the manual page, made from the same command and option declarations as `--help`, so the
@@ -132,25 +133,5 @@ enum Manual {
         return escaped.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }
             .joined(separator: "\n.br\n")
-    }
-}
-
-extension String {
-    /// Every `target` replaced, without Foundation (or the string processing library, which the program
-    /// is not linked with: see the Makefile's release flags).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = self[...]
-        while let first = rest.first {
-            if rest.hasPrefix(target) {
-                result += replacement
-                rest = rest.dropFirst(target.count)
-            } else {
-                result.append(first)
-                rest = rest.dropFirst()
-            }
-        }
-        return result
     }
 }
