@@ -52,6 +52,13 @@ public enum PopupLayout {
         return min(row * columns + column, count - 1)
     }
 
+    /// The centre of alternate `index` of a popup (`rect`) of `count` alternates: where a finger picks it.
+    public static func centre(ofAlternate index: Int, in rect: Rect, count: Int) -> (x: Double, y: Double) {
+        let (columns, rows) = grid(count)
+        return (Double(rect.x) + (Double(index % columns) + 0.5) * Double(rect.width) / Double(columns),
+                Double(rect.y) + (Double(index / columns) + 0.5) * Double(rect.height) / Double(rows))
+    }
+
     /// The cell under an offset along a popup of `count` equal cells.
     public static func cell(at offset: Double, size: Double, count: Int) -> Int {
         min(max(Int(offset / (size / Double(count))), 0), count - 1)

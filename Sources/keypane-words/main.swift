@@ -153,7 +153,11 @@ struct Typist {
         // Shifted, the letter keys show (and type) capitals.
         let texts = [String(character), String(character).lowercased(), String(character).uppercased()]
         guard let key = geometry.keys.first(where: { key in texts.contains { key.function == .text($0) } }) else { return nil }
-        return (Double(key.rect.x) + Double(key.rect.width) / 2, Double(key.rect.y) + Double(key.rect.height) / 2)
+        return Self.centre(key.rect)
+    }
+
+    static func centre(_ rect: Rect) -> (Double, Double) {
+        (Double(rect.x) + Double(rect.width) / 2, Double(rect.y) + Double(rect.height) / 2)
     }
 
     /// Types a character as a person would: its key, else the key that offers it held (é on e), else
@@ -178,8 +182,7 @@ struct Typist {
         let forms = [String(character), String(character).lowercased()]
         guard let index = geometry.keys.firstIndex(where: { key in forms.contains { key.alternates.contains($0) } })
         else { return false }
-        let key = geometry.keys[index].rect
-        var (x, y) = (Double(key.x) + Double(key.width) / 2, Double(key.y) + Double(key.height) / 2)
+        var (x, y) = Self.centre(geometry.keys[index].rect)
         send(.began, x: x, y: y)
         let start = time
         while alternatesShown() == nil, let deadline = engine.nextDeadline, deadline < start + 2 {
@@ -190,10 +193,7 @@ struct Typist {
         }
         if let popup = alternatesShown(), case .alternates(_, let options, _) = popup,
            let chosen = options.firstIndex(where: { forms.contains($0) || forms.contains($0.lowercased()) }) {
-            let rect = PopupLayout.rect(for: popup, in: geometry)
-            let (columns, rows) = PopupLayout.grid(options.count)
-            x = Double(rect.x) + (Double(chosen % columns) + 0.5) * Double(rect.width) / Double(columns)
-            y = Double(rect.y) + (Double(chosen / columns) + 0.5) * Double(rect.height) / Double(rows)
+            (x, y) = PopupLayout.centre(ofAlternate: chosen, in: PopupLayout.rect(for: popup, in: geometry), count: options.count)
             send(.moved, x: x, y: y)
         }
         send(.ended, x: x, y: y)
@@ -217,7 +217,13 @@ struct Typist {
 
     mutating func tapLayerKey(_ layer: String) {
         guard let key = geometry.keys.first(where: { $0.function == .layer(layer) }) else { return }
-        tap(x: Double(key.rect.x) + Double(key.rect.width) / 2, y: Double(key.rect.y) + Double(key.rect.height) / 2)
+        tap(key.rect)
+    }
+
+    /// A tap on a key's centre.
+    mutating func tap(_ rect: Rect) {
+        let (x, y) = Self.centre(rect)
+        tap(x: x, y: y)
     }
 
     mutating func type(_ word: String, keystrokes: [[Double]?]) {
@@ -225,7 +231,7 @@ struct Typist {
             // A capital: shift first, as a person types one.
             if character.isUppercase, engine.state.shift == .off,
                let shift = geometry.keys.first(where: { $0.function == .shift }) {
-                tap(x: Double(shift.rect.x) + Double(shift.rect.width) / 2, y: Double(shift.rect.y) + Double(shift.rect.height) / 2)
+                tap(shift.rect)
             }
             if index < keystrokes.count, let point = keystrokes[index], point.count == 2 {
                 tap(x: point[0], y: point[1])
@@ -309,8 +315,7 @@ while let line = readLine(strippingNewline: true) {
     case "correct":
         typist.type(request.word ?? "", keystrokes: request.keystrokes ?? [])
         let offered = typist.bar
-        let space = typist.geometry.keys.first { $0.function.isSpace }!.rect
-        typist.tap(x: Double(space.x) + Double(space.width) / 2, y: Double(space.y) + Double(space.height) / 2)
+        typist.tap(typist.geometry.keys.first { $0.function.isSpace }!.rect)
         // What space left of the word (two words where it put a space in), then the others the bar offered.
         let left = typist.output.trimmingCharacters(in: .whitespaces)
         say(Answer(candidates: [left] + offered.filter { $0 != left }))
