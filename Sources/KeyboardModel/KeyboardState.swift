@@ -3,7 +3,7 @@ public struct KeyboardState: Equatable, Sendable {
     public enum Shift: String, Sendable { case off, on, capsLock = "caps-lock" }
 
     /// Indices of the keys being pressed.
-    public var pressed: Set<Int>
+    public var pressed: KeySet
     public var shift: Shift
     /// Modifier keysyms on for the next key (desktop keyboard: Control_L, Alt_L, Super_L): latched for one
     /// key, or locked (those in `lockedModifiers`) until tapped again.
@@ -21,7 +21,7 @@ public struct KeyboardState: Equatable, Sendable {
     private var dwellKey: Int?
     private var dwellProgress = 0.0
     /// The keys switch scanning highlights.
-    public var scanned: Set<Int> = []
+    public var scanned: KeySet = []
     /// Dwell paused by its pause key: resting on keys presses nothing, but on the pause key itself.
     public var dwellPaused = false
     /// What is drawn over the keys, in order.
@@ -33,7 +33,7 @@ public struct KeyboardState: Equatable, Sendable {
     /// The space bar is a trackpad: the keys are drawn without their labels.
     public var trackpad = false
 
-    public init(pressed: Set<Int> = [], shift: Shift = .off, modifiers: Set<String> = [], popups: [Popup] = []) {
+    public init(pressed: KeySet = [], shift: Shift = .off, modifiers: Set<String> = [], popups: [Popup] = []) {
         self.pressed = pressed
         self.shift = shift
         self.modifiers = modifiers

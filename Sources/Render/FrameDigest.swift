@@ -37,9 +37,9 @@ public struct FrameDigest: Equatable, Sendable {
     }
 
     /// A set, in a fixed order.
-    public mutating func add(_ numbers: Set<Int>) {
+    public mutating func add(_ numbers: KeySet) {
         add(numbers.count)
-        for number in numbers.sorted() { add(number) }
+        for number in numbers { add(number) }
     }
 
     public mutating func add(_ texts: Set<String>) {

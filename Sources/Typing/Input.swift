@@ -95,7 +95,7 @@ public struct Update: Equatable, Sendable {
     /// The click to sound: a key went down, or delete repeated.
     public var click: Click?
     /// Keys whose look changed.
-    public var changedKeys: Set<Int> = []
+    public var changedKeys: KeySet = []
     /// The layer, shift or size changed: draw everything.
     public var redrawAll = false
     /// Popups were opened, changed or closed.

@@ -268,7 +268,7 @@ extension TypingEngine {
             return
         }
         let items = scanItems
-        let keys: Set<Int> = scanPosition.map { $0.paused || !items.indices.contains($0.index) ? [] : Set(items[$0.index]) } ?? []
+        let keys: KeySet = scanPosition.map { $0.paused || !items.indices.contains($0.index) ? [] : KeySet(items[$0.index]) } ?? []
         update.changedKeys.formUnion(state.scanned.symmetricDifference(keys))
         state.scanned = keys
     }

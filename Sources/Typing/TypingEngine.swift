@@ -353,7 +353,7 @@ public struct TypingEngine: Sendable {
         }
         // Presses and popups belong to the old keys.
         touches = touches.filter { _, touch in Self.isModifierTouch(touch, in: geometry) }
-        state.pressed = Set(touches.values.map(\.key))
+        state.pressed = KeySet(touches.values.map(\.key))
         state.popups = []
         if !showsBar { state.bar = [] }
         keysMoved()
@@ -388,7 +388,7 @@ public struct TypingEngine: Sendable {
         unpress(touch.key, &update)
     }
 
-    func keys(where match: (KeyFunction) -> Bool) -> Set<Int> {
-        Set(geometry.keys.indices.filter { match(geometry.keys[$0].function) })
+    func keys(where match: (KeyFunction) -> Bool) -> KeySet {
+        KeySet(geometry.keys.indices.filter { match(geometry.keys[$0].function) })
     }
 }

@@ -8,7 +8,7 @@ final class Painter {
     let renderer: KeyboardRenderer
     let window: KeyboardWindow
     /// What changed on screen since the last drawing.
-    private var pending = (all: false, keys: Set<Int>(), popups: false, trail: false)
+    private var pending = (all: false, keys: KeySet(), popups: false, trail: false)
     /// Where popups were last drawn, to clear them when they close.
     private var drawnPopupAreas: [Rect] = []
     /// Where a stroke's trail was last drawn, to clear it as it moves and fades.
