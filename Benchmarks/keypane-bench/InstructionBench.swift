@@ -29,10 +29,27 @@ final class CountedProgram {
         let program = "\(outFile).program"
         try run(["/usr/bin/objcopy", "--strip-debug", argv[0], program])
         defer { unlink(program) }
-        let counted = [valgrindPath, "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(outFile)",
-                       program] + argv.dropFirst()
+        // The copy runs from /tmp, where it would find no data folder (no dictionaries: no suggestions).
+        let data = dataFolder(beside: argv[0]).map { ["KEYPANE_DATA_DIR=\($0)"] } ?? []
+        let counted = ["/usr/bin/env"] + data + [valgrindPath, "--tool=callgrind", "--instr-atstart=no",
+                                                 "--callgrind-out-file=\(outFile)", program] + argv.dropFirst()
         let (child, _, window) = try bench.startAndWaitForMap(counted, className: className, limit: 60)
         return CountedProgram(child: child, window: window, outFile: outFile)
+    }
+
+    /// The data folder keypane finds beside its program: ../share/keypane installed, else the Assets
+    /// folder of the source tree it was built in.
+    private static func dataFolder(beside program: String) -> String? {
+        guard let resolved = realpath(program, nil) else { return nil }
+        defer { free(resolved) }
+        var folder = String(cString: resolved)
+        folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
+        if access(folder + "/../share/keypane/layouts", F_OK) == 0 { return folder + "/../share/keypane" }
+        while !folder.isEmpty {
+            if access(folder + "/Assets/layouts", F_OK) == 0 { return folder + "/Assets" }
+            folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
+        }
+        return nil
     }
 
     func startCounting() throws { try control(["--instr=on"]) }
@@ -105,6 +122,7 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     let proseHeld = try typist.instructions()
     print("keypane instructions per tap (callgrind), suggestions off: typing prose \(proseCount / counted), one key \(oneKey / counted), prose held \(Int(hold * 1000)) ms \(proseHeld / counted) (\(counted) taps each)")
     typist.stop()
+    try countProseWithSuggestions(bench, arguments: keypaneArguments, layout: layout, hold: hold)
 
     guard access(matchboxPath, X_OK) == 0 else { return }
     let peer = try CountedProgram.start(bench, [matchboxPath], className: "Keyboard")
@@ -118,4 +136,26 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1, hold: hold) }
     let peerHeld = try peer.instructions()
     print("matchbox-keyboard instructions per tap (callgrind): one key \(peerCount / counted), held \(peerHeld / counted) (\(counted) taps each); ratio keypane/matchbox: prose \(format(Double(proseCount) / Double(peerCount))), one key \(format(Double(oneKey) / Double(peerCount))), held \(format(Double(proseHeld) / Double(peerHeld)))")
+}
+
+/// Keypane typing the same prose with suggestions on: the taps' instructions on every thread (callgrind
+/// follows the suggestion worker too), for the budget of a tap's CPU with suggestions on.
+private func countProseWithSuggestions(_ bench: LiveBench, arguments: [String], layout: Layout, hold: Double) throws {
+    let typist = try CountedProgram.start(bench, arguments, className: "keypane")
+    defer { typist.stop() }
+    usleep(1_000_000)
+    let places = try bench.letterPlaces(of: typist.window, layout: layout, showsSuggestions: true)
+    for character in prose { if let (x, y) = places[character] { _ = bench.tapLatency(x: x, y: y, hold: hold) } }
+    try typist.startCounting()
+    var counted = 0
+    for character in prose + prose {
+        guard let (x, y) = places[character] else { continue }
+        _ = bench.tapLatency(x: x, y: y)
+        counted += 1
+        // At a person's pace, so the worker answers each tap: under valgrind a word's decoding takes some
+        // 20 ms, and a tap that comes first makes the worker drop it.
+        usleep(150_000)
+    }
+    let total = try typist.instructions()
+    print("keypane instructions per tap (callgrind, every thread), suggestions on: typing prose \(total / counted) (\(counted) taps)")
 }
