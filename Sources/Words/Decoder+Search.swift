@@ -28,9 +28,10 @@ public struct SearchMemo: Sendable {
     }
 }
 
-/// Keeps the cheaper of a node's hypothesis and `offered`; true when `offered` replaced a dearer one.
-private func keepCheaper(_ kept: inout Decoder.Hypothesis, _ offered: Decoder.Hypothesis) -> Bool {
-    guard offered.cost < kept.cost else { return false }
+/// Keeps the better of a node's hypothesis and `offered` (`Hypothesis.precedes`); true when `offered`
+/// replaced the kept one.
+func keepCheaper(_ kept: inout Decoder.Hypothesis, _ offered: Decoder.Hypothesis) -> Bool {
+    guard offered.precedes(kept) else { return false }
     kept = offered
     return true
 }

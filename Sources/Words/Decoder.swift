@@ -60,6 +60,15 @@ public struct Decoder: Sendable {
         var node: UInt32
         var cost: Float
         var edits: Int
+
+        /// A total order, cheapest first: at the same cost fewer edits (which may go on further), then by
+        /// node, so that what the search keeps never depends on the order of its hash tables (a process's
+        /// own seed: the same taps gave other words from one run to the next).
+        func precedes(_ other: Hypothesis) -> Bool {
+            if cost != other.cost { return cost < other.cost }
+            if edits != other.edits { return edits < other.edits }
+            return node < other.node
+        }
     }
 
     /// The likeliest candidates, cheapest first: whole words of the taps' length (give or take edits),
@@ -89,7 +98,7 @@ public struct Decoder: Sendable {
             guard let word = dictionary.word(id) else { return }
             found[id] = Candidate(word: word, touch: touch, language: language, isCompletion: completion)
         }
-        let last = layers[taps.count].values.sorted { $0.cost < $1.cost }
+        let last = layers[taps.count].values.sorted { $0.precedes($1) }
         for hypothesis in last {
             guard let node = dictionary.node(hypothesis.node), node.word < dictionary.wordCount else { continue }
             add(node.word, touch: hypothesis.cost, completion: false)

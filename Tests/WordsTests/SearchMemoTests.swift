@@ -68,4 +68,24 @@ import Testing
         _ = narrow.decode(Array(taps.prefix(4)), plan: Small.plan, context: .none, memo: &memo)
         #expect(decoder.decode(taps, plan: Small.plan, context: .none, memo: &memo) == fresh(decoder, taps))
     }
+
+    /// Two ways to one node at the same cost: what the layer keeps does not depend on which was offered
+    /// first (the order of a hash table, which each process seeds its own way). Before, the first offered
+    /// stayed, and the same taps gave other words from one run of the keyboard to the next.
+    @Test func whatALayerKeepsDoesNotDependOnTheOrderOfOffers() {
+        let fewer = Decoder.Hypothesis(node: 7, cost: 1.5, edits: 1)
+        let more = Decoder.Hypothesis(node: 7, cost: 1.5, edits: 2)
+        for (first, second) in [(fewer, more), (more, fewer)] {
+            var kept = first
+            _ = keepCheaper(&kept, second)
+            #expect(kept.edits == 1)
+        }
+        let cheaper = Decoder.Hypothesis(node: 7, cost: 1.0, edits: 2)
+        var kept = fewer
+        #expect(keepCheaper(&kept, cheaper) && kept.edits == 2)
+        // Hypotheses of other nodes at one cost come in the order of their nodes.
+        let tied = [Decoder.Hypothesis(node: 9, cost: 2, edits: 0), Decoder.Hypothesis(node: 3, cost: 2, edits: 0)]
+        #expect(tied.sorted { $0.precedes($1) }.map(\.node) == [3, 9])
+        #expect(tied.reversed().sorted { $0.precedes($1) }.map(\.node) == [3, 9])
+    }
 }
