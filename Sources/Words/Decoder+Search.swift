@@ -6,11 +6,11 @@ public struct SearchMemo: Sendable {
     var plan: KeyPlan?
     var model: TouchModel?
     var settings: DecoderSettings?
-    var layers: [[UInt32: Decoder.Hypothesis]] = []
+    var layers: [NodeTable] = []
 
     public init() {}
 
-    init(taps: [Tap], plan: KeyPlan, model: TouchModel, settings: DecoderSettings, layers: [[UInt32: Decoder.Hypothesis]]) {
+    init(taps: [Tap], plan: KeyPlan, model: TouchModel, settings: DecoderSettings, layers: [NodeTable]) {
         self.taps = taps
         self.plan = plan
         self.model = model
@@ -28,18 +28,10 @@ public struct SearchMemo: Sendable {
     }
 }
 
-/// Keeps the better of a node's hypothesis and `offered` (`Hypothesis.precedes`); true when `offered`
-/// replaced the kept one.
-func keepCheaper(_ kept: inout Decoder.Hypothesis, _ offered: Decoder.Hypothesis) -> Bool {
-    guard offered.precedes(kept) else { return false }
-    kept = offered
-    return true
-}
-
 extension Decoder {
     /// The search's layers for `taps`, layer k after k taps, each with its skipped letters added and pruned
     /// to the beam; from the memo's layers where it shares taps, and kept in it for the next request.
-    func search(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel, memo: inout SearchMemo) -> [[UInt32: Hypothesis]] {
+    func search(_ taps: [Tap], plan: KeyPlan, touch model: TouchModel, memo: inout SearchMemo) -> [NodeTable] {
         let maxEdits = taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
         let previousMaxEdits = memo.taps.count <= 3 ? settings.maxEditsShort : settings.maxEdits
         // The edits allowed change with the taps' count: a search for fewer taps is no prefix of this one.
@@ -61,22 +53,18 @@ extension Decoder {
             return cost
         }
         let apostrophe = UInt16(UInt8(ascii: "'"))
-        var layers = [[UInt32: Hypothesis]](repeating: [:], count: taps.count + 1)
-        layers[0][0] = Hypothesis(node: 0, cost: 0, edits: 0)
+        var layers = [NodeTable](repeating: NodeTable(), count: taps.count + 1)
+        layers[0].offer(Hypothesis(node: 0, cost: 0, edits: 0))
         // Layers 0...shared are the memo's, each whole: its own taps gave it every hypothesis it can have.
         if shared > 0 { for index in 0...shared { layers[index] = memo.layers[index] } }
         /// Puts `hypothesis` in layer `layer` unless the layer reaches its node as cheaply already; true when
-        /// it was put. One lookup: a node not reached yet is given the hypothesis by the lookup itself.
+        /// it was put.
         @discardableResult
-        func offer(_ hypothesis: Hypothesis, to layer: Int) -> Bool {
-            let count = layers[layer].count
-            let replaced = keepCheaper(&layers[layer][hypothesis.node, default: hypothesis], hypothesis)
-            return replaced || layers[layer].count > count
-        }
+        func offer(_ hypothesis: Hypothesis, to layer: Int) -> Bool { layers[layer].offer(hypothesis) }
         /// Letters skipped: children reached without a tap, in the same layer; then the beam.
         func expand(_ index: Int) {
-            layers[index].reserveCapacity(layers[index].count * 3)
-            var frontier = Array(layers[index].values)
+            layers[index].reserve(layers[index].count * 3)
+            var frontier = layers[index].all
             while !frontier.isEmpty {
                 var next: [Hypothesis] = []
                 for hypothesis in frontier where hypothesis.edits < maxEdits {
@@ -95,8 +83,8 @@ extension Decoder {
         /// `swapsOnly`, only the swap of this tap and the next.
         func advance(_ index: Int, swapsOnly: Bool = false) {
             // Each hypothesis leads to a few children: room made once, not grown table by table.
-            if !swapsOnly { layers[index + 1].reserveCapacity(layers[index].count * 8) }
-            for hypothesis in layers[index].values {
+            if !swapsOnly { layers[index + 1].reserve(layers[index].count * 8) }
+            for hypothesis in layers[index].all {
                 guard let node = dictionary.node(hypothesis.node) else { continue }
                 if !swapsOnly {
                     // The tap meant one of the children.

@@ -98,7 +98,7 @@ public struct Decoder: Sendable {
             guard let word = dictionary.word(id) else { return }
             found[id] = Candidate(word: word, touch: touch, language: language, isCompletion: completion)
         }
-        let last = layers[taps.count].values.sorted { $0.precedes($1) }
+        let last = layers[taps.count].all.sorted { $0.precedes($1) }
         for hypothesis in last {
             guard let node = dictionary.node(hypothesis.node), node.word < dictionary.wordCount else { continue }
             add(node.word, touch: hypothesis.cost, completion: false)
@@ -252,16 +252,16 @@ public struct Decoder: Sendable {
         }
     }
 
-    func prune(_ layer: [UInt32: Hypothesis]) -> [UInt32: Hypothesis] {
+    func prune(_ layer: NodeTable) -> NodeTable {
         guard layer.count > settings.beam else { return layer }
         // Ranked by cost and the best word still reachable, so a likely prefix outlives a dead end. Each
         // hypothesis is ranked once (a rank reads the trie; ranked inside the sort's comparisons, pruning
         // was half the decoder's time), and ties go by node, so that a decode does not depend on the
         // order of the hash table.
-        var ranked = layer.values.map { (rank: rank($0), hypothesis: $0) }
+        var ranked = layer.all.map { (rank: rank($0), hypothesis: $0) }
         Self.moveLeast(settings.beam, of: &ranked) { $0.rank != $1.rank ? $0.rank < $1.rank : $0.hypothesis.node < $1.hypothesis.node }
-        var kept = [UInt32: Hypothesis](minimumCapacity: settings.beam)
-        for entry in ranked.prefix(settings.beam) { kept[entry.hypothesis.node] = entry.hypothesis }
+        var kept = NodeTable(minimumCapacity: settings.beam)
+        for entry in ranked.prefix(settings.beam) { kept.offer(entry.hypothesis) }
         return kept
     }
 

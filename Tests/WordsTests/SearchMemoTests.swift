@@ -70,22 +70,44 @@ import Testing
     }
 
     /// Two ways to one node at the same cost: what the layer keeps does not depend on which was offered
-    /// first (the order of a hash table, which each process seeds its own way). Before, the first offered
-    /// stayed, and the same taps gave other words from one run of the keyboard to the next.
+    /// first. Before, the first offered stayed, in the order of a hash table, which each process seeds its
+    /// own way: the same taps gave other words from one run of the keyboard to the next.
     @Test func whatALayerKeepsDoesNotDependOnTheOrderOfOffers() {
         let fewer = Decoder.Hypothesis(node: 7, cost: 1.5, edits: 1)
         let more = Decoder.Hypothesis(node: 7, cost: 1.5, edits: 2)
-        for (first, second) in [(fewer, more), (more, fewer)] {
-            var kept = first
-            _ = keepCheaper(&kept, second)
-            #expect(kept.edits == 1)
-        }
         let cheaper = Decoder.Hypothesis(node: 7, cost: 1.0, edits: 2)
-        var kept = fewer
-        #expect(keepCheaper(&kept, cheaper) && kept.edits == 2)
+        for order in [[fewer, more, cheaper], [more, cheaper, fewer], [cheaper, fewer, more], [more, fewer]] {
+            var layer = NodeTable()
+            for hypothesis in order { layer.offer(hypothesis) }
+            let kept = layer[7]
+            #expect(layer.count == 1)
+            #expect(kept?.edits == (order.count == 3 ? 2 : 1) && kept?.cost == (order.count == 3 ? 1.0 : 1.5))
+        }
         // Hypotheses of other nodes at one cost come in the order of their nodes.
         let tied = [Decoder.Hypothesis(node: 9, cost: 2, edits: 0), Decoder.Hypothesis(node: 3, cost: 2, edits: 0)]
         #expect(tied.sorted { $0.precedes($1) }.map(\.node) == [3, 9])
         #expect(tied.reversed().sorted { $0.precedes($1) }.map(\.node) == [3, 9])
+    }
+
+    /// A layer holds what a dictionary of the same offers holds, through growth and reserved room.
+    @Test func aLayerKeepsTheBestOfEachNodeAsItGrows() {
+        var layer = NodeTable(minimumCapacity: 4)
+        var best: [UInt32: Decoder.Hypothesis] = [:]
+        var seed: UInt64 = 7
+        for round in 0..<5_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let hypothesis = Decoder.Hypothesis(node: UInt32(seed >> 52), cost: Float(seed >> 60), edits: Int(seed >> 62))
+            if round == 2_000 { layer.reserve(10_000) }
+            let kept = layer.offer(hypothesis)
+            let better = best[hypothesis.node].map { hypothesis.precedes($0) } ?? true
+            #expect(kept == better)
+            if better { best[hypothesis.node] = hypothesis }
+        }
+        #expect(layer.count == best.count)
+        for (node, hypothesis) in best {
+            #expect(layer[node]?.cost == hypothesis.cost && layer[node]?.edits == hypothesis.edits)
+        }
+        #expect(layer[5_000] == nil)
+        #expect(Set(layer.all.map(\.node)) == Set(best.keys))
     }
 }
