@@ -103,15 +103,18 @@ public struct Decoder: Sendable {
             guard let node = dictionary.node(hypothesis.node), node.word < dictionary.wordCount else { continue }
             add(node.word, touch: hypothesis.cost, completion: false)
         }
-        // Completions: the likeliest words below the cheapest prefixes.
-        var completed: [Candidate] = []
+        // Completions, each word at its cheapest: the likeliest words below the cheapest prefixes.
+        var completions: [UInt32: Candidate] = [:]
+        func complete(_ id: UInt32, _ word: String, touch: Float) {
+            let language = languageCost(id, in: context) * settings.languageWeight
+            if let old = completions[id], old.cost <= touch + language { return }
+            completions[id] = Candidate(word: word, touch: touch, language: language, isCompletion: true)
+        }
         for hypothesis in last.prefix(8) {
             guard let node = dictionary.node(hypothesis.node) else { continue }
             for id in likeliestWords(below: node, count: completionCount, skippingSelf: true) {
-                let language = languageCost(id, in: context) * settings.languageWeight
                 guard let word = dictionary.word(id) else { continue }
-                completed.append(Candidate(word: word, touch: hypothesis.cost + settings.completion, language: language,
-                                           isCompletion: true))
+                complete(id, word, touch: hypothesis.cost + settings.completion)
             }
         }
         // The words the context makes likely, below any prefix the taps reached, though commoner words
@@ -126,23 +129,20 @@ public struct Decoder: Sendable {
                 node = child
             }
             guard touch.isFinite, node.word == id else { continue }
-            completed.append(Candidate(word: word, touch: touch + settings.completion,
-                                       language: languageCost(id, in: context) * settings.languageWeight, isCompletion: true))
+            complete(id, word, touch: touch + settings.completion)
         }
         // A word reached both ways counts at its cheaper: "always" from "alwa" is a completion, not two
         // letters skipped.
-        var completions = completed.sorted(by: Self.order)
         var whole: [Candidate] = []
-        for candidate in found.values {
-            if let index = completions.firstIndex(where: { $0.word == candidate.word }) {
-                if completions[index].cost <= candidate.cost { continue }
-                completions.remove(at: index)
+        for (id, candidate) in found {
+            if let completion = completions[id] {
+                if completion.cost <= candidate.cost { continue }
+                completions[id] = nil
             }
             whole.append(candidate)
         }
-        var seen = Set<String>()
-        completions = completions.filter { seen.insert($0.word).inserted }
-        return Array(whole.sorted(by: Self.order).prefix(limit)) + Array(completions.prefix(completionCount))
+        return Array(whole.sorted(by: Self.order).prefix(limit))
+            + Array(completions.values.sorted(by: Self.order).prefix(completionCount))
     }
 
     static func order(_ a: Candidate, _ b: Candidate) -> Bool { a.cost != b.cost ? a.cost < b.cost : a.word < b.word }
