@@ -225,6 +225,8 @@ enum Small {
             Decoder.moveLeast(count, of: &items, by: less)
             #expect(items.count == size)
             #expect(Set(items.prefix(count).map(\.node)) == Set(expected), "\(size) items, \(count) least")
+            // The least in order, as sorting them all and taking the first would give.
+            #expect(Decoder.least(count, of: items.shuffled(using: &generator), by: less).map(\.node) == expected)
         }
     }
 
