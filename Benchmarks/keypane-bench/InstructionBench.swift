@@ -96,20 +96,10 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
         print("instructions per tap: valgrind is not installed")
         return
     }
-    let typist = try CountedProgram.start(bench, keypaneArguments + ["--no-suggestions"], className: "keypane")
+    let (typist, places) = try startCountedTypist(bench, keypaneArguments + ["--no-suggestions"], layout: layout,
+                                                  suggestions: false, hold: hold)
     defer { typist.stop() }
-    usleep(1_000_000)
-    let places = try bench.letterPlaces(of: typist.window, layout: layout, showsSuggestions: false)
-    // The prose once first, held, outside the count: the first taps draw each key's images, pressed and
-    // with its balloon.
-    for character in prose { if let (x, y) = places[character] { _ = bench.tapLatency(x: x, y: y, hold: hold) } }
-    try typist.startCounting()
-    var counted = 0
-    for character in prose + prose {
-        guard let (x, y) = places[character] else { continue }
-        _ = bench.tapLatency(x: x, y: y)
-        counted += 1
-    }
+    let counted = typeProse(bench, places)
     let proseCount = try typist.instructions()
     let a = places["a"]!
     for _ in 0..<counted { _ = bench.tapLatency(x: a.0, y: a.1) }
@@ -138,24 +128,38 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     print("matchbox-keyboard instructions per tap (callgrind): one key \(peerCount / counted), held \(peerHeld / counted) (\(counted) taps each); ratio keypane/matchbox: prose \(format(Double(proseCount) / Double(peerCount))), one key \(format(Double(oneKey) / Double(peerCount))), held \(format(Double(proseHeld) / Double(peerHeld)))")
 }
 
-/// Keypane typing the same prose with suggestions on: the taps' instructions on every thread (callgrind
-/// follows the suggestion worker too), for the budget of a tap's CPU with suggestions on.
-private func countProseWithSuggestions(_ bench: LiveBench, arguments: [String], layout: Layout, hold: Double) throws {
+/// Keypane started under callgrind, with the prose typed once, held, outside the count (the first taps draw
+/// each key's images, pressed and with its balloon); counting from there.
+private func startCountedTypist(_ bench: LiveBench, _ arguments: [String], layout: Layout, suggestions: Bool,
+                                hold: Double) throws -> (CountedProgram, [Character: (Int, Int)]) {
     let typist = try CountedProgram.start(bench, arguments, className: "keypane")
-    defer { typist.stop() }
     usleep(1_000_000)
-    let places = try bench.letterPlaces(of: typist.window, layout: layout, showsSuggestions: true)
+    let places = try bench.letterPlaces(of: typist.window, layout: layout, showsSuggestions: suggestions)
     for character in prose { if let (x, y) = places[character] { _ = bench.tapLatency(x: x, y: y, hold: hold) } }
     try typist.startCounting()
+    return (typist, places)
+}
+
+/// Types the prose twice in quick taps, `pause` seconds after each; returns the taps typed.
+private func typeProse(_ bench: LiveBench, _ places: [Character: (Int, Int)], pause: Double = 0) -> Int {
     var counted = 0
     for character in prose + prose {
         guard let (x, y) = places[character] else { continue }
         _ = bench.tapLatency(x: x, y: y)
         counted += 1
-        // At a person's pace, so the worker answers each tap: under valgrind a word's decoding takes some
-        // 20 ms, and a tap that comes first makes the worker drop it.
-        usleep(150_000)
+        if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
     }
+    return counted
+}
+
+/// Keypane typing the same prose with suggestions on: the taps' instructions on every thread (callgrind
+/// follows the suggestion worker too), for the budget of a tap's CPU with suggestions on. At a person's
+/// pace, so the worker answers each tap: under valgrind a word's decoding takes some 20 ms, and a tap that
+/// comes first makes the worker drop it.
+private func countProseWithSuggestions(_ bench: LiveBench, arguments: [String], layout: Layout, hold: Double) throws {
+    let (typist, places) = try startCountedTypist(bench, arguments, layout: layout, suggestions: true, hold: hold)
+    defer { typist.stop() }
+    let counted = typeProse(bench, places, pause: 0.15)
     let total = try typist.instructions()
     print("keypane instructions per tap (callgrind, every thread), suggestions on: typing prose \(total / counted) (\(counted) taps)")
 }
