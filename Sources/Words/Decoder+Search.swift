@@ -57,7 +57,7 @@ extension Decoder {
         layers[0].offer(Hypothesis(node: 0, cost: 0, edits: 0))
         // Layers 0...shared are the memo's, each whole: its own taps gave it every hypothesis it can have.
         if shared > 0 { for index in 0...shared { layers[index] = memo.layers[index] } }
-        /// Puts `hypothesis` in layer `layer` unless the layer reaches its node as cheaply already; true when
+        /// Puts `hypothesis` in layer `layer` unless the layer has one of its node that precedes it; true when
         /// it was put.
         @discardableResult
         func offer(_ hypothesis: Hypothesis, to layer: Int) -> Bool { layers[layer].offer(hypothesis) }

@@ -62,8 +62,8 @@ public struct Decoder: Sendable {
         var edits: Int
 
         /// A total order, cheapest first: at the same cost fewer edits (which may go on further), then by
-        /// node, so that what the search keeps never depends on the order of its hash tables (a process's
-        /// own seed: the same taps gave other words from one run to the next).
+        /// node, so that what the search keeps never depends on the order hypotheses come in (it followed
+        /// hash tables that each process seeds its own way: the same taps gave other words after a restart).
         func precedes(_ other: Hypothesis) -> Bool {
             if cost != other.cost { return cost < other.cost }
             if edits != other.edits { return edits < other.edits }
