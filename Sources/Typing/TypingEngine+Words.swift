@@ -167,27 +167,32 @@ extension TypingEngine {
     }
 
     /// Up to two words at the end of `text`, oldest first, back to the sentence's start (a full stop, a
-    /// question or exclamation mark or a new line).
+    /// question or exclamation mark or a new line). It steps back through the text's indices and makes no
+    /// string but the words: it runs for every request, on the tap's thread.
     func wordsBefore(_ text: Substring) -> [String] {
-        var text = text
         var words: [String] = []
+        var end = text.endIndex
         while words.count < 2 {
-            var gap = ""
-            while let last = text.last, !Self.isWordCharacter(last) {
-                gap.append(last)
-                text.removeLast()
+            // The gap before the word; a sentence's end in it ends the context.
+            while end > text.startIndex {
+                let before = text.index(before: end)
+                if Self.isWordCharacter(text[before]) { break }
+                if Self.sentenceEnds.contains(text[before]) { return words }
+                end = before
             }
-            if gap.contains(where: { ".!?\n".contains($0) }) { break }
-            var previous = ""
-            while let last = text.last, Self.isWordCharacter(last) {
-                previous.insert(last, at: previous.startIndex)
-                text.removeLast()
+            var start = end
+            while start > text.startIndex, Self.isWordCharacter(text[text.index(before: start)]) {
+                start = text.index(before: start)
             }
-            guard !previous.isEmpty else { break }
-            words.insert(String(previous.map { $0 == "’" ? "'" : $0 }), at: 0)
+            guard start < end else { break }
+            words.insert(String(text[start..<end].map { $0 == "’" ? "'" : $0 }), at: 0)
+            end = start
         }
         return words
     }
+
+    /// What ends a sentence for the language model's context.
+    private static let sentenceEnds: Set<Character> = [".", "!", "?", "\n"]
 
     /// The word starts afresh from the record (after a reset, a read, a delete into a word): its letters
     /// are known, not where they were tapped.

@@ -87,6 +87,27 @@ struct SuggestionHarness {
 }
 
 @Suite struct SuggestionEngineTests {
+    /// A request names the two words before the one typed, back to the sentence's start: the language
+    /// model's context.
+    @Test func theRequestNamesTheTwoWordsBeforeBackToTheSentencesStart() throws {
+        var s = try SuggestionHarness()
+        s.type("hello")
+        s.typeSymbol(".")
+        s.type(" t")
+        let first = try #require(s.harness.engine.suggestionRequest())
+        #expect(first.previous == nil && first.earlier == nil)
+        s.type("o cat")
+        let second = try #require(s.harness.engine.suggestionRequest())
+        #expect(second.previous == "to" && second.earlier == nil)
+        s.type(" at the c")
+        let third = try #require(s.harness.engine.suggestionRequest())
+        #expect(third.previous == "the" && third.earlier == "at")
+        // After a space, the words before the next one.
+        s.type("at ")
+        let next = try #require(s.harness.engine.suggestionRequest())
+        #expect(next.taps.isEmpty && next.previous == "cat" && next.earlier == "the")
+    }
+
     @Test func theBarSitsAboveTheKeysOnProseKeyboardsOnly() throws {
         var s = try SuggestionHarness()
         #expect(s.harness.engine.showsBar)
