@@ -57,10 +57,6 @@ extension Decoder {
         layers[0].offer(Hypothesis(node: 0, cost: 0, edits: 0))
         // Layers 0...shared are the memo's, each whole: its own taps gave it every hypothesis it can have.
         if shared > 0 { for index in 0...shared { layers[index] = memo.layers[index] } }
-        /// Puts `hypothesis` in layer `layer` unless the layer has one of its node that precedes it; true when
-        /// it was put.
-        @discardableResult
-        func offer(_ hypothesis: Hypothesis, to layer: Int) -> Bool { layers[layer].offer(hypothesis) }
         /// Letters skipped: children reached without a tap, in the same layer; then the beam.
         func expand(_ index: Int) {
             layers[index].reserve(layers[index].count * 3)
@@ -72,7 +68,7 @@ extension Decoder {
                     forEachChild(of: node) { child in
                         let cost = hypothesis.cost + (child.character == apostrophe ? settings.apostropheOmission : settings.omission)
                         let skipped = Hypothesis(node: child.index, cost: cost, edits: hypothesis.edits + 1)
-                        if offer(skipped, to: index) { next.append(skipped) }
+                        if layers[index].offer(skipped) { next.append(skipped) }
                     }
                 }
                 frontier = next
@@ -93,15 +89,15 @@ extension Decoder {
                         let cost = tapCost(index, child.character)
                         let slip = cost >= model.substitution
                         guard !slip || hypothesis.edits < maxEdits else { return }
-                        offer(Hypothesis(node: child.index, cost: hypothesis.cost + cost,
-                                         edits: hypothesis.edits + (slip ? 1 : 0)), to: index + 1)
+                        layers[index + 1].offer(Hypothesis(node: child.index, cost: hypothesis.cost + cost,
+                                                           edits: hypothesis.edits + (slip ? 1 : 0)))
                     }
                 }
                 guard hypothesis.edits < maxEdits else { continue }
                 // The tap meant nothing: a letter doubled or a stray touch (never the first tap).
                 if index > 0, !swapsOnly {
-                    offer(Hypothesis(node: hypothesis.node, cost: hypothesis.cost + settings.insertion,
-                                     edits: hypothesis.edits + 1), to: index + 1)
+                    layers[index + 1].offer(Hypothesis(node: hypothesis.node, cost: hypothesis.cost + settings.insertion,
+                                                       edits: hypothesis.edits + 1))
                 }
                 // This tap and the next meant the next two letters the other way round.
                 if index + 1 < taps.count {
@@ -114,7 +110,7 @@ extension Decoder {
                             let secondCost = tapCost(index, second.character)
                             guard secondCost < settings.nearMiss else { return }
                             let cost = hypothesis.cost + firstCost + secondCost + settings.transposition
-                            offer(Hypothesis(node: second.index, cost: cost, edits: hypothesis.edits + 1), to: index + 2)
+                            layers[index + 2].offer(Hypothesis(node: second.index, cost: cost, edits: hypothesis.edits + 1))
                         }
                     }
                 }
