@@ -29,27 +29,14 @@ final class CountedProgram {
         let program = "\(outFile).program"
         try run(["/usr/bin/objcopy", "--strip-debug", argv[0], program])
         defer { unlink(program) }
-        // The copy runs from /tmp, where it would find no data folder (no dictionaries: no suggestions).
-        let data = dataFolder(beside: argv[0]).map { ["KEYPANE_DATA_DIR=\($0)"] } ?? []
+        // The copy runs from /tmp, where it would find no data folder (no dictionaries: no suggestions): it
+        // is given the one its layouts are in.
+        let layouts = argv.firstIndex(of: "--layouts").flatMap { argv.indices.contains($0 + 1) ? argv[$0 + 1] : nil }
+        let data = layouts.map { ["KEYPANE_DATA_DIR=\($0)/.."] } ?? []
         let counted = ["/usr/bin/env"] + data + [valgrindPath, "--tool=callgrind", "--instr-atstart=no",
                                                  "--callgrind-out-file=\(outFile)", program] + argv.dropFirst()
         let (child, _, window) = try bench.startAndWaitForMap(counted, className: className, limit: 60)
         return CountedProgram(child: child, window: window, outFile: outFile)
-    }
-
-    /// The data folder keypane finds beside its program: ../share/keypane installed, else the Assets
-    /// folder of the source tree it was built in.
-    private static func dataFolder(beside program: String) -> String? {
-        guard let resolved = realpath(program, nil) else { return nil }
-        defer { free(resolved) }
-        var folder = String(cString: resolved)
-        folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
-        if access(folder + "/../share/keypane/layouts", F_OK) == 0 { return folder + "/../share/keypane" }
-        while !folder.isEmpty {
-            if access(folder + "/Assets/layouts", F_OK) == 0 { return folder + "/Assets" }
-            folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
-        }
-        return nil
     }
 
     func startCounting() throws { try control(["--instr=on"]) }
