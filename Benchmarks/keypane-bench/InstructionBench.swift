@@ -1,4 +1,5 @@
-// Instructions a tap costs, counted by callgrind: keypane and matchbox-keyboard in the same run.
+// Instructions a tap costs, counted by callgrind: keypane and matchbox-keyboard in the same run, and the code
+// those instructions come from.
 
 import KeyboardModel
 
@@ -34,24 +35,24 @@ final class CountedProgram {
         let layouts = argv.firstIndex(of: "--layouts").flatMap { argv.indices.contains($0 + 1) ? argv[$0 + 1] : nil }
         let data = layouts.map { ["KEYPANE_DATA_DIR=\($0)/.."] } ?? []
         let counted = ["/usr/bin/env"] + data + [valgrindPath, "--tool=callgrind", "--instr-atstart=no",
-                                                 "--callgrind-out-file=\(outFile)", program] + argv.dropFirst()
+                                                 "--dump-instr=yes", "--callgrind-out-file=\(outFile)", program]
+            + argv.dropFirst()
         let (child, _, window) = try bench.startAndWaitForMap(counted, className: className, limit: 60)
         return CountedProgram(child: child, window: window, outFile: outFile)
     }
 
     func startCounting() throws { try control(["--instr=on"]) }
 
-    /// The instructions counted since `startCounting` or the last call (callgrind's dump of them).
-    func instructions() throws -> Int {
+    /// What was run since `startCounting` or the last call (callgrind's dump of it).
+    func dump() throws -> CallgrindDump {
         try control(["--dump"])
         dumps += 1
         let dump = "\(outFile).\(dumps)"
         // KEYPANE_BENCH_KEEP_PROFILES=1 keeps the dumps, for callgrind_annotate.
         defer { if getenv("KEYPANE_BENCH_KEEP_PROFILES") == nil { unlink(dump) } else { print("kept \(dump)") } }
-        for line in try readText(dump).split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let count = line.split(separator: " ").last.flatMap({ Int($0) }) { return count }
-        }
-        throw BenchError("no totals in \(dump)")
+        let read = CallgrindDump(try readText(dump))
+        guard read.instructions > 0 else { throw BenchError("no totals in \(dump)") }
+        return read
     }
 
     func stop() {
@@ -77,7 +78,9 @@ final class CountedProgram {
 /// instructions counted in user space vary little, so a change of a tenth shows. The kernel's part (a tap's
 /// wake-ups and socket reads, about as many for both keyboards) is not counted.
 /// Keypane types prose (quick and held taps) and taps one key; matchbox-keyboard taps one of its letter keys as
-/// often, quick and held.
+/// often, quick and held. Beside the instructions, the code they ran: between two taps the other processes
+/// push a keyboard's code out of the caches, so each tap fetches every line of code it runs again, and the
+/// number of lines, more than the instructions, sets what a tap costs.
 func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String], layout: Layout, hold: Double = 0.03) throws {
     guard access(valgrindPath, X_OK) == 0, access(callgrindControlPath, X_OK) == 0 else {
         print("instructions per tap: valgrind is not installed")
@@ -87,17 +90,18 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
                                                   suggestions: false, hold: hold)
     defer { typist.stop() }
     let counted = typeProse(bench, places)
-    let proseCount = try typist.instructions()
+    let quick = try typist.dump()
     let a = places["a"]!
     for _ in 0..<counted { _ = bench.tapLatency(x: a.0, y: a.1) }
-    let oneKey = try typist.instructions()
+    let oneKey = try typist.dump()
     // Held as a finger holds a key: the press and the release come in rounds of their own, and the press
     // shows the key's balloon.
     for character in prose + prose {
         if let (x, y) = places[character] { _ = bench.tapLatency(x: x, y: y, hold: hold) }
     }
-    let proseHeld = try typist.instructions()
-    print("keypane instructions per tap (callgrind), suggestions off: typing prose \(proseCount / counted), one key \(oneKey / counted), prose held \(Int(hold * 1000)) ms \(proseHeld / counted) (\(counted) taps each)")
+    let proseHeld = try typist.dump()
+    print("keypane instructions per tap (callgrind), suggestions off: typing prose \(quick.instructions / counted), one key \(oneKey.instructions / counted), prose held \(Int(hold * 1000)) ms \(proseHeld.instructions / counted) (\(counted) taps each)")
+    print("keypane code run by those taps: typing prose \(quick.code), one key \(oneKey.code), prose held \(proseHeld.code)")
     typist.stop()
     try countProseWithSuggestions(bench, arguments: keypaneArguments, layout: layout, hold: hold)
 
@@ -109,10 +113,53 @@ func runInstructionBench(_ bench: LiveBench, arguments keypaneArguments: [String
     for _ in 0..<10 { _ = bench.tapLatency(x: target.0, y: target.1) }
     try peer.startCounting()
     for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1) }
-    let peerCount = try peer.instructions()
+    let peerQuick = try peer.dump()
     for _ in 0..<counted { _ = bench.tapLatency(x: target.0, y: target.1, hold: hold) }
-    let peerHeld = try peer.instructions()
-    print("matchbox-keyboard instructions per tap (callgrind): one key \(peerCount / counted), held \(peerHeld / counted) (\(counted) taps each); ratio keypane/matchbox: prose \(format(Double(proseCount) / Double(peerCount))), one key \(format(Double(oneKey) / Double(peerCount))), held \(format(Double(proseHeld) / Double(peerHeld)))")
+    let peerHeld = try peer.dump()
+    print("matchbox-keyboard instructions per tap (callgrind): one key \(peerQuick.instructions / counted), held \(peerHeld.instructions / counted) (\(counted) taps each); ratio keypane/matchbox: prose \(format(Double(quick.instructions) / Double(peerQuick.instructions))), one key \(format(Double(oneKey.instructions) / Double(peerQuick.instructions))), held \(format(Double(proseHeld.instructions) / Double(peerHeld.instructions)))")
+    print("matchbox-keyboard code run by those taps: one key \(peerQuick.code), held \(peerHeld.code); ratio of lines keypane/matchbox: prose \(format(Double(quick.codeLines) / Double(peerQuick.codeLines))), held \(format(Double(proseHeld.codeLines) / Double(peerHeld.codeLines)))")
+}
+
+/// The totals of a callgrind dump made with `--dump-instr=yes`, and the code its instructions came from: the
+/// distinct 64-byte lines (a cache's unit) and 4 KiB pages of code run, over all the objects mapped.
+struct CallgrindDump {
+    private(set) var instructions = 0
+    private(set) var codeLines = 0
+    private(set) var codePages = 0
+
+    var code: String { "\(codeLines) lines of 64 bytes (\(codeLines / 16) KiB) on \(codePages) pages" }
+
+    init(_ text: String) {
+        // Addresses are given within their object (the lines after "ob="), absolute ("0x1a2b") or relative to
+        // the address before ("+3", "-12", "*").
+        var object = 0
+        var address = 0
+        var lines = Set<Int>()
+        var pages = Set<Int>()
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("ob=(") {
+                object = Int(line.dropFirst(4).prefix { $0 != ")" }) ?? 0
+            } else if line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+                instructions = line.split(separator: " ").last.flatMap { Int($0) } ?? 0
+            } else if let first = line.first, first.isNumber || "+-*".contains(first) {
+                let position = line.prefix { $0 != " " }
+                switch first {
+                case "+": address += Self.number(position.dropFirst())
+                case "-": address -= Self.number(position.dropFirst())
+                case "*": break
+                default: address = Self.number(position)
+                }
+                lines.insert(object << 40 | address >> 6)
+                pages.insert(object << 40 | address >> 12)
+            }
+        }
+        codeLines = lines.count
+        codePages = pages.count
+    }
+
+    private static func number(_ text: Substring) -> Int {
+        text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) ?? 0 : Int(text) ?? 0
+    }
 }
 
 /// Keypane started under callgrind, with the prose typed once, held, outside the count (the first taps draw
@@ -147,6 +194,6 @@ private func countProseWithSuggestions(_ bench: LiveBench, arguments: [String], 
     let (typist, places) = try startCountedTypist(bench, arguments, layout: layout, suggestions: true, hold: hold)
     defer { typist.stop() }
     let counted = typeProse(bench, places, pause: 0.15)
-    let total = try typist.instructions()
+    let total = try typist.dump().instructions
     print("keypane instructions per tap (callgrind, every thread), suggestions on: typing prose \(total / counted) (\(counted) taps)")
 }
