@@ -108,9 +108,6 @@ public struct Suggester: Sendable {
         self.decoder = decoder
     }
 
-    /// The languages that write compounds as one word ("Innenstadt", "regeländringarna").
-    static let compoundingLanguages: Set<String> = ["de", "nl", "sv", "da", "nb", "no", "fi"]
-
     /// Whether a word is never corrected: digits, '@' or '.', mostly capitals.
     public static func isExempt(_ word: String) -> Bool {
         if word.contains(where: { $0.isNumber || $0 == "@" || $0 == "." || $0 == "/" || $0 == "_" }) { return true }
@@ -205,6 +202,7 @@ public struct Suggester: Sendable {
         // a slip of typing.
         let literal = decoder.dictionary.id(of: lower).flatMap { decoder.dictionary.word($0) }
         let literalKnown = literal != nil || user.knows(lower) || isPossessive(lower) || isOldSpelling(lower)
+        let rules = WritingRules(language: request.language)
         let whole = candidates.filter { !$0.isCompletion }
         let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
         let isName = request.previous != nil && !literalKnown && typed.first?.isUppercase == true
@@ -217,7 +215,7 @@ public struct Suggester: Sendable {
         if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
-        } else if request.mayCorrect, !exempt, !literalKnown, let spelled = umlautsWrittenOut(lower) {
+        } else if request.mayCorrect, !exempt, !literalKnown, rules.writesOutUmlauts, let spelled = umlautsWrittenOut(lower) {
             // "fuer": für, "Muenchen": München, as where a keyboard lacks the umlauts.
             result.correction = Self.cased(spelled, like: typed)
         } else if request.mayCorrect, !exempt,
@@ -245,7 +243,7 @@ public struct Suggester: Sendable {
         // Two words run together ("ofthe", "towhat"): the space goes in when the pair is likelier than any one
         // word, a correction's too ("that").
         if request.mayCorrect, !literalKnown, !exempt, !isName,
-           let split = split(lower, in: context, onlyKnownPairs: Self.compoundingLanguages.contains(request.language)),
+           let split = split(lower, in: context, onlyKnownPairs: rules.writesCompounds),
            split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)
         }

@@ -170,12 +170,19 @@ extension SuggesterTests {
         }
     }
 
-    /// A German word with its umlauts written out ("fuer", "Muenchen") is given them, in the dictionary's case.
-    @Test func umlautsWrittenOutAreGivenBack() {
-        let german = Suggester(decoder: Decoder(dictionary: Small.dictionary(["für": 900, "der": 1000, "münchen": 50])))
+    /// A German word with its umlauts written out ("fuer", "Muenchen") is given them, in the dictionary's case;
+    /// in another language that has the same letters (Swedish "bär", Turkish "gül") "ae" and "ue" are left as
+    /// typed.
+    @Test func umlautsWrittenOutAreGivenBackInGerman() {
+        let suggester = Suggester(decoder: Decoder(dictionary: Small.dictionary(["für": 900, "der": 1000, "münchen": 50])))
+        func correction(_ typed: String, _ language: String) -> String? {
+            suggester.suggest(SuggestionRequest(generation: 1, taps: Small.taps(typed), previous: "so", plan: Small.plan,
+                                                mayCorrect: true, language: language)).correction
+        }
         for (typed, expected) in [("fuer", "für"), ("Fuer", "Für"), ("Muenchen", "München")] {
-            #expect(german.suggest(SuggestionRequest(generation: 1, taps: Small.taps(typed), previous: "so", plan: Small.plan,
-                                                     mayCorrect: true)).correction == expected, "\(typed)")
+            #expect(correction(typed, "de") == expected, "\(typed)")
+            #expect(correction(typed, "sv") != expected, "\(typed) in Swedish")
+            #expect(correction(typed, "tr") != expected, "\(typed) in Turkish")
         }
     }
 
