@@ -53,7 +53,7 @@ func fail(_ message: String) -> Never {
 enum Tuning {
     static let names = ["unknown-threshold", "known-margin", "ambiguity", "completion-lead", "completion-touch",
                         "swipe-reach", "swipe-end-reach", "swipe-location", "swipe-shape", "swipe-ends", "swipe-language", "swipe-short-cost", "swipe-short-language", "swipe-max-scored", "swipe-warp", "swipe-warped", "swipe-anchor",
-                        "language-weight", "pair-share"]
+                        "language-weight", "pair-share", "beam"]
 
     static func apply(_ tuning: [String: Float], to suggester: inout Suggester) {
         for (name, value) in tuning {
@@ -77,6 +77,7 @@ enum Tuning {
             case "swipe-anchor": suggester.swipe.anchor = value
             case "language-weight": suggester.decoder.settings.languageWeight = value
             case "pair-share": suggester.decoder.settings.pairShare = value
+            case "beam": suggester.decoder.settings.beam = Int(value)
             default: break
             }
         }
