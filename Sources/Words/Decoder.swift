@@ -33,7 +33,7 @@ public struct DecoderSettings: Equatable, Sendable {
     public var maxEdits = 2
     public var maxEditsShort = 1
     /// Hypotheses kept after each tap.
-    public var beam = 160
+    public var beam = 40
     /// How much the language model counts against the taps.
     public var languageWeight: Float = 0.7
     /// The share of the word-pair model where the previous word has known followers.
