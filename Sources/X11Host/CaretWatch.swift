@@ -6,10 +6,12 @@ internal import XDisplay
 /// click or touch landed outside the keyboard. The typing engine's record of what it typed (for
 /// autocapitalization, the double-space period, undoing a smart quote) then starts afresh.
 ///
-/// Clicks and touches anywhere are seen as XInput 2 raw events, which carry no position. One is outside
-/// unless the keyboard's own press comes within `samePress`, which a timer, `outsidePress`, waits for as one of
-/// the loop's sources. A click whose own press is late is asked about (one round trip): the window
-/// manager's grab can hold a click's core event back, but not where the pointer is.
+/// Clicks and touches anywhere are seen as XInput 2 raw events (`OutsidePresses`), which carry no position,
+/// only the server's stamp. One is outside unless the keyboard's own press, with the same stamp, comes
+/// within `samePress`, which a timer, `outsidePress`, waits for as one of the loop's sources; a keyboard's
+/// press with a later stamp shows that one still waiting was outside (read late, while the keyboard was
+/// typed on). A click whose own press is late is asked about (one round trip): the window manager's grab
+/// can hold a click's core event back, but not where the pointer is.
 final class CaretWatch {
     let connection: DisplayConnection
     let window: KeyboardWindow
@@ -21,15 +23,16 @@ final class CaretWatch {
     private let activeWindowAtom: UInt
     /// The window the window manager last said was active.
     private(set) var activeWindow: UInt = 0
-    /// When the keyboard was last touched.
-    private var lastKeyboardPress = -Double.infinity
-    /// A click seen anywhere (a raw event) whose own press on the keyboard has not come yet.
-    private var rawClick = false
+    /// Presses seen anywhere whose own press on the keyboard has not come: their stamps, and whether each
+    /// was a click (a touch is not asked about: the pointer need not follow it).
+    private var waiting: [(stamp: UInt, isClick: Bool)] = []
     /// Fires when a press seen anywhere counts as outside the keyboard, unless one on it comes first.
     private(set) lazy var outsidePress = TimerSource { [unowned self] in
-        let click = rawClick
-        rawClick = false
-        if !click || !pointerIsOnKeyboard() { moved() }
+        let presses = waiting
+        waiting = []
+        guard !presses.isEmpty else { return }
+        // Of several, only the last can be the keyboard's press still held back.
+        if presses.count > 1 || presses.contains(where: { !$0.isClick }) || !pointerIsOnKeyboard() { moved() }
     }
     /// How far apart the raw press and the keyboard's own press of one click or tap may arrive.
     static let samePress = 0.03
@@ -54,29 +57,26 @@ final class CaretWatch {
         return true
     }
 
-    /// A click anywhere (buttons 1-3; the wheel and side buttons only scroll): where, is asked at the end
-    /// of the round.
-    func clickedSomewhere(now: Double) {
-        rawClick = true
+    /// A click (buttons 1-3) or touch anywhere, stamped by the server; none when the keyboard's own press
+    /// with its stamp came already (`isKeyboards`).
+    func pressedSomewhere(stamp: UInt, isClick: Bool, isKeyboards: Bool, now: Double) {
+        guard !isKeyboards else { return }
+        waiting.append((stamp, isClick))
         if outsidePress.deadline == nil { outsidePress.set(at: now + Self.samePress) }
     }
 
-    /// The keyboard's own press of a click came: it was not outside.
-    func clickedOnKeyboard() {
-        rawClick = false
-        outsidePress.cancel()
+    /// The keyboard's own press, a click or a touch: its raw event was not outside; one still waiting from
+    /// before it was. One after it may be another finger's, still to come.
+    func pressedKeyboard(stamp: UInt) {
+        let earlier = waiting.contains { Self.isBefore($0.stamp, stamp) }
+        waiting.removeAll { $0.stamp == stamp || Self.isBefore($0.stamp, stamp) }
+        if waiting.isEmpty { outsidePress.cancel() }
+        if earlier { moved() }
     }
 
-    /// A touch anywhere: outside the keyboard unless the keyboard's own touch comes with it.
-    func touchedSomewhere(now: Double) {
-        guard now - lastKeyboardPress > Self.samePress else { return }
-        outsidePress.set(at: now + Self.samePress)
-    }
-
-    /// A touch on the keyboard: the raw touch of the same tap is not one outside.
-    func touchedKeyboard(now: Double) {
-        lastKeyboardPress = now
-        outsidePress.cancel()
+    /// Whether stamp `a` comes before `b`: X's milliseconds wrap every 49.7 days.
+    static func isBefore(_ a: UInt, _ b: UInt) -> Bool {
+        Int32(bitPattern: UInt32(truncatingIfNeeded: a) &- UInt32(truncatingIfNeeded: b)) < 0
     }
 
     /// Whether the pointer is over the keyboard's window now.

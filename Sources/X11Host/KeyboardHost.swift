@@ -27,6 +27,9 @@ public final class KeyboardHost {
     let firstFrame: FirstFrame
     let drawingAhead: DrawingAhead
     let memoryRest = MemoryRest()
+    /// Clicks and touches anywhere, on a connection of their own (opened after the first frame); nil when
+    /// it could not be opened.
+    private(set) var outsidePresses: OutsidePresses?
     /// The control socket, or nil when it could not be made.
     private var control: ControlServer?
     /// Touches and clicks are timed by when X saw them, not when the loop read them.
@@ -136,6 +139,7 @@ public final class KeyboardHost {
         }
         screen.injector.prepare()
         Trace.step("keymap read")
+        watchPressesAnywhere()
         if keyboard.readRestOfLibrary() { Trace.step("other layouts read") }
         if shown != nil { firstFrame.drawAgain() }
         firstFrame.rememberFonts()
@@ -174,6 +178,7 @@ public final class KeyboardHost {
         loop.add(screenSettled)             // dock again after a burst of screen changes
         loop.add(memoryRest)                // give back freed memory once events stop for a while
         loop.add(drawingAhead)              // emoji pages drawn ahead, a key a turn
+        outsidePresses.map { loop.add($0) } // clicks and touches anywhere, while the keyboard is not typed on
         loop.add(screen.caret.outsidePress) // a click or touch outside the keyboard: the caret may have moved
         loop.add(screen.keyCapture)         // a key pressed for the settings panel (its scanning switch)
         fields.map { loop.add($0) }         // the accessibility bus and the field's timers
@@ -183,6 +188,19 @@ public final class KeyboardHost {
         do { try loop.run() } catch { warn("\(error); the keyboard stops") }
         shutdown()
         return 0
+    }
+
+    /// Opens the connection that clicks and touches anywhere come on (a second one: not before the first
+    /// frame).
+    private func watchPressesAnywhere() {
+        guard window.xiOpcode != nil else { return }
+        outsidePresses = OutsidePresses(display: connection.name)
+        guard let outsidePresses else {
+            return warn("cannot open a second connection to the X server: a click outside the keyboard goes "
+                        + "unseen (what is typed next does not start afresh)")
+        }
+        outsidePresses.pressed = { [unowned self] in routeAnywhere($0) }
+        Trace.step("presses anywhere watched")
     }
 
     /// Gives back what Keypane borrowed from the X server: spare keycodes, the window.

@@ -147,17 +147,15 @@ public final class KeyboardWindow {
 
     // MARK: - Touch
 
-    /// Raw presses anywhere, without grabbing anything: a click or touch outside the keyboard may have moved
-    /// the caret. They are taken from the master devices, where each press arrives once (from all devices it
-    /// would come again from the slave that made it). With `rawKeys`, also raw key presses of the physical
-    /// keyboards (they hide a keyboard that follows the focus) and device changes, to follow keyboards
-    /// plugged in later. XTest's devices are left out, so the keystrokes Keypane sends never come back to
-    /// wake it.
+    /// With `rawKeys`, raw key presses of the physical keyboards (they hide a keyboard that follows the
+    /// focus) and device changes, to follow keyboards plugged in later, without grabbing anything. XTest's
+    /// devices are left out, so the keystrokes Keypane sends never come back to wake it. (Raw clicks and
+    /// touches come on a connection of their own: `OutsidePresses`.)
     private func selectRaw() {
-        var masks: [(device: Int32, types: [Int32])] = [(XIAllMasterDevices, [XI_RawButtonPress, XI_RawTouchBegin])]
-        if rawKeys { masks.append((XIAllDevices, [XI_HierarchyChanged])) }
+        guard rawKeys else { return }
+        var masks: [(device: Int32, types: [Int32])] = [(XIAllDevices, [XI_HierarchyChanged])]
         var count: Int32 = 0
-        if rawKeys, let devices = XIQueryDevice(display, XIAllDevices, &count) {
+        if let devices = XIQueryDevice(display, XIAllDevices, &count) {
             defer { XIFreeDeviceInfo(devices) }
             for index in 0..<Int(count) where devices[index].use == XISlaveKeyboard
                 && devices[index].name.map({ strstr($0, "XTEST") == nil }) == true {
@@ -228,7 +226,6 @@ public final class KeyboardWindow {
             XISelectEvents(display, window, &mask, 1)
         }
         xiOpcode = opcode
-        selectRaw()
     }
 
     // MARK: - Drawing

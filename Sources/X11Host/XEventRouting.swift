@@ -29,6 +29,8 @@ extension KeyboardHost: EventSource {
 
     public func turn(_ ready: [Readiness], now: Double) {
         memoryRest.busy(at: now)
+        // Clicks and touches anywhere first: a tap's raw press came before its own.
+        outsidePresses?.read()
         // One read of the socket, then the queue: XPending would read again before each event. What comes
         // meanwhile is read by the flush in `prepare`, or wakes poll.
         var queued = XEventsQueued(display, QueuedAfterReading)
@@ -70,8 +72,13 @@ extension KeyboardHost: EventSource {
             window.present([Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height))])
         case ButtonPress, ButtonRelease:
             let e = event.xbutton
-            // The raw event of this click was the keyboard's own.
-            if type == ButtonPress { screen.caret.clickedOnKeyboard() }
+            let now = EventLoop.monotonicNow()
+            if type == ButtonPress {
+                screen.caret.pressedKeyboard(stamp: e.time)
+                outsidePresses?.keyboardPressed(stamp: e.time, now: now)
+            } else {
+                outsidePresses?.keyboardReleased(now: now)
+            }
             if e.button == 1 {
                 if type == ButtonPress, screen.placement.beginDrag(touch: InputEvent.pointer, y: Double(e.y),
                                                             root: (Int(e.x_root), Int(e.y_root))) { return }
@@ -81,7 +88,7 @@ extension KeyboardHost: EventSource {
                 }
             }
             let kind: InputDecoding.CoreKind = type == ButtonPress ? .buttonPress : .buttonRelease
-            let time = serverClock.time(ofStamp: e.time, readAt: EventLoop.monotonicNow())
+            let time = serverClock.time(ofStamp: e.time, readAt: now)
             if let input = InputDecoding.pointer(kind, button: e.button, state: e.state, x: e.x, y: e.y, time: time) {
                 keyboard.handle(input)
             }
@@ -144,28 +151,26 @@ extension KeyboardHost: EventSource {
         }
     }
 
-    /// XInput 2: touches on the keyboard, and raw clicks and touches anywhere (for `CaretWatch`).
+    /// A click or touch anywhere (`OutsidePresses`), for `CaretWatch` and the keyboard's showing.
+    func routeAnywhere(_ press: OutsidePresses.Press) {
+        let now = EventLoop.monotonicNow()
+        screen.caret.pressedSomewhere(stamp: press.stamp, isClick: press.kind == .click, isKeyboards: press.isKeyboards,
+                                      now: now)
+        keyboard.pressedAnywhere(by: press.kind == .click ? .click : .touch)
+    }
+
+    /// XInput 2: touches on the keyboard, and raw key presses of the physical keyboards.
     private func routeGeneric(_ event: inout XEvent) {
         guard let opcode = window.xiOpcode, event.xcookie.extension == opcode,
               XGetEventData(display, &event.xcookie) != 0 else { return }
         defer { XFreeEventData(display, &event.xcookie) }
         let evtype = event.xcookie.evtype
         let now = EventLoop.monotonicNow()
-        if evtype == XI_RawButtonPress || evtype == XI_RawTouchBegin || evtype == XI_RawKeyPress {
+        if evtype == XI_RawKeyPress {
+            // Selected only from physical keyboards (KeyboardWindow.selectRaw); a scanning switch is no typing.
             let raw = event.xcookie.data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            if evtype == XI_RawKeyPress {
-                // Selected only from physical keyboards (KeyboardWindow.selectRaw); a scanning switch is no
-                // typing.
-                if screen.scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true, !screen.keyCapture.isWaiting {
-                    keyboard.physicalKeyPressed()
-                }
-            } else if evtype == XI_RawTouchBegin {
-                screen.caret.touchedSomewhere(now: now)
-                keyboard.pressedAnywhere(by: .touch)
-            } else if (1...3).contains(raw.detail), raw.flags & XIPointerEmulated == 0 {
-                // A touch's emulated click is no click: the touch has been seen.
-                screen.caret.clickedSomewhere(now: now)
-                keyboard.pressedAnywhere(by: .click)
+            if screen.scanSwitches?.isSwitch(keycode: Int(raw.detail)) != true, !screen.keyCapture.isWaiting {
+                keyboard.physicalKeyPressed()
             }
             return
         }
@@ -176,7 +181,12 @@ extension KeyboardHost: EventSource {
         }
         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         guard device.event == window.window else { return }
-        if device.evtype == XI_TouchBegin { screen.caret.touchedKeyboard(now: now) }
+        if device.evtype == XI_TouchBegin {
+            screen.caret.pressedKeyboard(stamp: device.time)
+            outsidePresses?.keyboardPressed(stamp: device.time, now: now)
+        } else if device.evtype == XI_TouchEnd {
+            outsidePresses?.keyboardReleased(now: now)
+        }
         let root = (Int(device.root_x), Int(device.root_y))
         let touch = Int(device.detail)
         switch device.evtype {

@@ -97,6 +97,28 @@ func tapText(_ text: String, on keyboard: LiveKeyboard, hold: Double = 0) throws
         #expect(terminal.waitFor(text: "So itX") == "So itX")
     }
 
+    /// A click outside in the middle of typing, with no tap after it: the keyboard waits for clicks anywhere
+    /// only while it is not being typed on (`OutsidePresses`), and this one is read at the latest when the
+    /// typing pauses; the keyboard then shows the capital of a fresh start.
+    @Test func aClickOutsideWhileTypingIsSeenWithoutAnotherTap() throws {
+        let session = try XSession()
+        defer { session.stop() }
+        let terminal = try Terminal(session: session)
+        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
+        keyboard.extra = ["--no-globe"]
+        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        for character in "so it" {
+            keyboard.tap(try #require(letters.keys.first { $0.text == String(character) }), hold: 0.08)
+            usleep(120_000)
+        }
+        #expect(terminal.waitFor(text: "So it") == "So it")
+        let shift = { ControlEndToEndTests.fields((try? session.run(keypanePath, ["status"]).output) ?? "")["shift"] }
+        #expect(shift() == "off")
+        let field = session.frame(terminal.window)
+        session.tap(x: field.x + field.width / 2, y: field.y + field.height / 2, hold: 0.15)
+        #expect(waitUntil(timeout: 5) { shift() == "on" }, "the click outside was not seen")
+    }
+
     /// Switched off on the command line, or in secure entry, every key types what it shows.
     @Test func switchedOffEveryKeyTypesWhatItShows() throws {
         let session = try XSession()
