@@ -74,48 +74,31 @@ func tapText(_ text: String, on keyboard: LiveKeyboard, hold: Double = 0) throws
     /// two busy loops on the machine, then a click into the field held as a finger holds it. The next letter
     /// starts afresh, with a capital.
     @Test func aClickHeldOutsideOnABusyMachineStartsAfresh() throws {
-        let session = try XSession()
-        defer { session.stop() }
-        let terminal = try Terminal(session: session)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
-        keyboard.extra = ["--no-globe"]
-        let letters = try keyboard.geometry(type: "default", layer: "letters")
+        let typing = try ProseTyping()
+        defer { typing.session.stop() }
         let busy = try BusyLoops()
         defer { busy.stop() }
-        func type(_ text: String) throws {
-            for character in text {
-                keyboard.tap(try #require(letters.keys.first { $0.text == String(character) }), hold: 0.08)
-                usleep(120_000)
-            }
-        }
-        try type("so it")
-        #expect(terminal.waitFor(text: "So it") == "So it")
-        let field = session.frame(terminal.window)
-        session.tap(x: field.x + field.width / 2, y: field.y + field.height / 2, hold: 0.15)
+        try typing.type("so it")
+        #expect(typing.terminal.waitFor(text: "So it") == "So it")
+        typing.clickInTheField()
         usleep(200_000)
-        try type("x")
-        #expect(terminal.waitFor(text: "So itX") == "So itX")
+        try typing.type("x")
+        #expect(typing.terminal.waitFor(text: "So itX") == "So itX")
     }
 
     /// A click outside in the middle of typing, with no tap after it: the keyboard waits for clicks anywhere
     /// only while it is not being typed on (`OutsidePresses`), and this one is read at the latest when the
     /// typing pauses; the keyboard then shows the capital of a fresh start.
     @Test func aClickOutsideWhileTypingIsSeenWithoutAnotherTap() throws {
-        let session = try XSession()
-        defer { session.stop() }
-        let terminal = try Terminal(session: session)
-        let keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
-        keyboard.extra = ["--no-globe"]
-        let letters = try keyboard.geometry(type: "default", layer: "letters")
-        for character in "so it" {
-            keyboard.tap(try #require(letters.keys.first { $0.text == String(character) }), hold: 0.08)
-            usleep(120_000)
+        let typing = try ProseTyping()
+        defer { typing.session.stop() }
+        try typing.type("so it")
+        #expect(typing.terminal.waitFor(text: "So it") == "So it")
+        let shift = {
+            ControlEndToEndTests.fields((try? typing.session.run(keypanePath, ["status"]).output) ?? "")["shift"]
         }
-        #expect(terminal.waitFor(text: "So it") == "So it")
-        let shift = { ControlEndToEndTests.fields((try? session.run(keypanePath, ["status"]).output) ?? "")["shift"] }
         #expect(shift() == "off")
-        let field = session.frame(terminal.window)
-        session.tap(x: field.x + field.width / 2, y: field.y + field.height / 2, hold: 0.15)
+        typing.clickInTheField()
         #expect(waitUntil(timeout: 5) { shift() == "on" }, "the click outside was not seen")
     }
 
@@ -139,5 +122,40 @@ func tapText(_ text: String, on keyboard: LiveKeyboard, hold: Double = 0) throws
         try tapText(" pass  it's -- x", on: secure)
         expected += " pass  it's -- x"
         #expect(terminal.waitFor(text: expected) == expected)
+    }
+}
+
+/// A terminal and the default keyboard with its text behaviours on, typed on as a person types.
+private struct ProseTyping {
+    let session: XSession
+    let terminal: Terminal
+    let keyboard: LiveKeyboard
+    let letters: Geometry
+
+    init() throws {
+        session = try XSession()
+        do {
+            terminal = try Terminal(session: session)
+            keyboard = try LiveKeyboard(session: session, arguments: ["--keyboards", "default"], plainText: false)
+            keyboard.extra = ["--no-globe"]
+            letters = try keyboard.geometry(type: "default", layer: "letters")
+        } catch {
+            session.stop()
+            throw error
+        }
+    }
+
+    /// Each key held a moment, 120 ms apart.
+    func type(_ text: String) throws {
+        for character in text {
+            keyboard.tap(try #require(letters.keys.first { $0.text == String(character) }), hold: 0.08)
+            usleep(120_000)
+        }
+    }
+
+    /// A click into the terminal, held as a finger holds it.
+    func clickInTheField() {
+        let field = session.frame(terminal.window)
+        session.tap(x: field.x + field.width / 2, y: field.y + field.height / 2, hold: 0.15)
     }
 }
