@@ -68,15 +68,10 @@ final class CaretWatch {
     /// The keyboard's own press, a click or a touch: its raw event was not outside; one still waiting from
     /// before it was. One after it may be another finger's, still to come.
     func pressedKeyboard(stamp: UInt) {
-        let earlier = waiting.contains { Self.isBefore($0.stamp, stamp) }
-        waiting.removeAll { $0.stamp == stamp || Self.isBefore($0.stamp, stamp) }
+        let earlier = waiting.contains { ServerClock.isBefore($0.stamp, stamp) }
+        waiting.removeAll { $0.stamp == stamp || ServerClock.isBefore($0.stamp, stamp) }
         if waiting.isEmpty { outsidePress.cancel() }
         if earlier { moved() }
-    }
-
-    /// Whether stamp `a` comes before `b`: X's milliseconds wrap every 49.7 days.
-    static func isBefore(_ a: UInt, _ b: UInt) -> Bool {
-        Int32(bitPattern: UInt32(truncatingIfNeeded: a) &- UInt32(truncatingIfNeeded: b)) < 0
     }
 
     /// Whether the pointer is over the keyboard's window now.

@@ -11,10 +11,16 @@ public struct ServerClock: Sendable {
     private var lastStamp: UInt32?
     private var wraps = 0.0
 
-    /// The time of an event stamped `stamp` (X's 32-bit milliseconds, which wrap every 49.7 days), read at
-    /// `now` (monotonic seconds).
     public init() {}
 
+    /// Whether the event stamped `a` came before the one stamped `b`, across the wrap: of two stamps, the
+    /// one less than half the range behind is the earlier.
+    public static func isBefore(_ a: UInt, _ b: UInt) -> Bool {
+        Int32(bitPattern: UInt32(truncatingIfNeeded: a) &- UInt32(truncatingIfNeeded: b)) < 0
+    }
+
+    /// The time of an event stamped `stamp` (X's 32-bit milliseconds, which wrap every 49.7 days), read at
+    /// `now` (monotonic seconds).
     public mutating func time(ofStamp stamp: UInt, readAt now: Double) -> Double {
         let stamp = UInt32(truncatingIfNeeded: stamp)
         // X time 0 is CurrentTime: no stamp.

@@ -24,6 +24,15 @@ import X11Host
         #expect(abs(after - before - 0.2) < 0.002)
     }
 
+    /// Which of two presses came first, by their stamps, also when X's milliseconds wrapped between them.
+    @Test func theEarlierStampIsTheEarlierAcrossTheWrap() {
+        #expect(ServerClock.isBefore(5000, 5001))
+        #expect(!ServerClock.isBefore(5001, 5000))
+        #expect(!ServerClock.isBefore(5000, 5000))
+        #expect(ServerClock.isBefore(UInt(UInt32.max - 99), 100))
+        #expect(!ServerClock.isBefore(100, UInt(UInt32.max - 99)))
+    }
+
     /// Clocks that drift apart are followed: the offset may creep up by a millisecond a second.
     @Test func aDriftIsFollowed() {
         var clock = ServerClock()
