@@ -28,11 +28,13 @@ final class CaretWatch {
     private var waiting: [(stamp: UInt, isClick: Bool)] = []
     /// Fires when a press seen anywhere counts as outside the keyboard, unless one on it comes first.
     private(set) lazy var outsidePress = TimerSource { [unowned self] in
-        let presses = waiting
-        waiting = []
-        guard !presses.isEmpty else { return }
-        // Of several, only the last can be the keyboard's press still held back.
-        if presses.count > 1 || presses.contains(where: { !$0.isClick }) || !pointerIsOnKeyboard() { moved() }
+        guard !waiting.isEmpty else { return }
+        if waiting.contains(where: { !$0.isClick }) || !pointerIsOnKeyboard() {
+            waiting = []
+            moved()
+        }
+        // Else clicks with the pointer on the keyboard: the window manager holds their own presses back (each
+        // until it has raised the window), and their stamps tell when those come.
     }
     /// How far apart the raw press and the keyboard's own press of one click or tap may arrive.
     static let samePress = 0.03
