@@ -38,6 +38,8 @@ final class CaretWatch {
     }
     /// How far apart the raw press and the keyboard's own press of one click or tap may arrive.
     static let samePress = 0.03
+    /// The most presses kept waiting for the keyboard's own.
+    static let mostWaiting = 8
 
     init(connection: DisplayConnection, window: KeyboardWindow) {
         self.connection = connection
@@ -63,7 +65,9 @@ final class CaretWatch {
     /// with its stamp came already (`isKeyboards`).
     func pressedSomewhere(stamp: UInt, isClick: Bool, isKeyboards: Bool, now: Double) {
         guard !isKeyboards else { return }
-        waiting.append((stamp, isClick))
+        // A few at most: a switch user's button presses, with the pointer resting on the keyboard, wait for a
+        // press of the keyboard's that may never come.
+        waiting = waiting.suffix(Self.mostWaiting - 1) + [(stamp, isClick)]
         if outsidePress.deadline == nil { outsidePress.set(at: now + Self.samePress) }
     }
 
