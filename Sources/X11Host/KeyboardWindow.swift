@@ -162,15 +162,7 @@ public final class KeyboardWindow {
                 masks.append((devices[index].deviceid, [XI_RawKeyPress]))
             }
         }
-        let bits = masks.map { mask -> UnsafeMutablePointer<UInt8> in
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
-            buffer.initialize(repeating: 0, count: 4)
-            for type in mask.types { buffer[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
-            return buffer
-        }
-        defer { bits.forEach { $0.deallocate() } }
-        var selections = zip(masks, bits).map { XIEventMask(deviceid: $0.device, mask_len: 4, mask: $1) }
-        XISelectEvents(display, connection.rootWindow, &selections, Int32(selections.count))
+        XInput2.select(display, window: connection.rootWindow, masks)
     }
 
     /// Whether raw key presses of physical keyboards are selected.
@@ -213,18 +205,9 @@ public final class KeyboardWindow {
 
     /// Selects XI 2.2 touch events on the window, so every finger is tracked; core events stay for mice.
     private func selectTouch() {
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else { return }
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return }
-        var bits = [UInt8](repeating: 0, count: 4)
-        for type in [InputDecoding.touchBegin, InputDecoding.touchUpdate, InputDecoding.touchEnd] {
-            bits[Int(type >> 3)] |= UInt8(1 << (type & 7))
-        }
-        bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(display, window, &mask, 1)
-        }
+        guard let opcode = XInput2.opcode(display) else { return }
+        XInput2.select(display, window: window, [(XIAllMasterDevices,
+                                                  [InputDecoding.touchBegin, InputDecoding.touchUpdate, InputDecoding.touchEnd])])
         xiOpcode = opcode
     }
 

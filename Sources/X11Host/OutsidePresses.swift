@@ -37,20 +37,12 @@ final class OutsidePresses: EventSource {
     /// (from all devices each press would come again from the slave that made it). Nil without XInput 2.2
     /// or a second connection.
     init?(display name: String) {
-        guard let connection = try? DisplayConnection(name: name) else { return nil }
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XQueryExtension(connection.display, "XInputExtension", &opcode, &event, &error) != 0,
-              XIQueryVersion(connection.display, &major, &minor) == Success,
-              major > 2 || (major == 2 && minor >= 2) else { return nil }
+        guard let connection = try? DisplayConnection(name: name),
+              let opcode = XInput2.opcode(connection.display) else { return nil }
         self.connection = connection
         self.opcode = opcode
-        var bits = [UInt8](repeating: 0, count: 4)
-        for type in [XI_RawButtonPress, XI_RawTouchBegin] { bits[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
-        bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(connection.display, connection.rootWindow, &mask, 1)
-        }
+        XInput2.select(connection.display, window: connection.rootWindow,
+                       [(XIAllMasterDevices, [XI_RawButtonPress, XI_RawTouchBegin])])
         XFlush(connection.display)
     }
 
