@@ -15,7 +15,6 @@ struct NodeTable: Sendable {
     }
 
     var count: Int { all.count }
-    var isEmpty: Bool { all.isEmpty }
 
     subscript(node: UInt32) -> Decoder.Hypothesis? {
         var slot = home(of: node)
