@@ -8,7 +8,7 @@ SWIFT ?= swift
 # the build checks Keypane's declarations of libatspi and libdbus against their headers (libdbus-1-dev).
 # The emoji keyboard reads Unicode's emoji list (unicode-data) and draws them in colour (fonts-noto-color-emoji).
 # The English dictionary takes its trigrams from CMU Sphinx's US English language model (pocketsphinx-en-us).
-BUILD_PACKAGES := pocketsphinx-en-us pkg-config libx11-dev libxext-dev libxtst-dev libxi-dev libxrandr-dev libxkbcommon-dev \
+BUILD_PACKAGES := pocketsphinx-en-us pkg-config libx11-dev libxext-dev libxtst-dev libxi-dev libxrandr-dev libxrender-dev libxkbcommon-dev \
 	libcairo2-dev libpango1.0-dev libfontconfig-dev fonts-dejavu-core libcanberra-dev libcanberra-pulse libstdc++-12-dev \
 	libatspi2.0-dev libdbus-1-dev at-spi2-core unicode-data fonts-noto-color-emoji
 # make deb reads the libraries the program links and strips it (binutils); dpkg-deb builds the package.

@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CXInput2", pkgConfig: "xi", apt: ["libxi-dev"]),
         systemLibrary("CXRandR", pkgConfig: "xrandr", apt: ["libxrandr-dev"]),
         systemLibrary("CXShape", pkgConfig: "xext", apt: ["libxext-dev"]),
+        systemLibrary("CXRender", pkgConfig: "xrender", apt: ["libxrender-dev"]),
         systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CCairoXlib", pkgConfig: "cairo-xlib", apt: ["libcairo2-dev"]),
@@ -66,7 +67,7 @@ let package = Package(
                 swiftSettings: swiftSettings),
         .target(name: "X11Host",
                 dependencies: ["KeyboardCore", "Basics", "EventLoop", "Trace", "Accessibility", "XDisplay", "Injector", "Typing", "KeyboardModel", "Render", "Sound",
-                               "CX11", "CXInput2", "CXRandR", "CXShape", "CCairoXlib"],
+                               "CX11", "CXInput2", "CXRandR", "CXShape", "CXRender", "CCairoXlib"],
                 swiftSettings: swiftSettings),
 
         // MARK: - Drawing

@@ -30,6 +30,13 @@ public struct Rect: Equatable, Hashable, Sendable {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
+    /// The pixels both rectangles cover; nil where they do not meet.
+    public func intersection(_ other: Rect) -> Rect? {
+        guard intersects(other) else { return nil }
+        let (left, top) = (max(x, other.x), max(y, other.y))
+        return Rect(x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)
+    }
+
     /// Whether every pixel of `other` is in this rectangle.
     public func contains(_ other: Rect) -> Bool {
         other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY

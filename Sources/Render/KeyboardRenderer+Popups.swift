@@ -8,14 +8,10 @@ extension KeyboardRenderer {
         let rect = PopupLayout.rect(for: popup, in: geometry)
         let keyRect = geometry.keys[popup.key].rect
         let keyHeight = keyRect.height
-        let area = Self.keyArea(rect)
-        if case .preview(let label) = popup {
-            // The key relative to the popup: a balloon joins it.
-            let key = Rect(x: keyRect.x - rect.x, y: keyRect.y - rect.y, width: keyRect.width, height: keyRect.height)
-            let look = Look.preview(label: label.label, width: rect.width, height: rect.height, key: key)
+        if let (look, area) = previewLook(popup, in: geometry), case .preview(let label, _, _, let key) = look {
             drawCached(look, x: area.x, y: area.y, width: area.width, height: area.height, cr: cr) { cr in
                 if PopupLayout.isBalloon(rect, key: keyRect) {
-                    paintBalloon(label.label, width: Double(rect.width), key: key, cr: cr)
+                    paintBalloon(label, width: Double(rect.width), key: key, cr: cr)
                 } else {
                     paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
                 }
@@ -27,6 +23,16 @@ extension KeyboardRenderer {
             paintPopup(popup, width: Double(rect.width), height: Double(rect.height), keyHeight: keyHeight, cr: cr)
             cairo_restore(cr)
         }
+    }
+
+    /// A preview's look, with the key under it in the popup's coordinates (a balloon joins it), and the
+    /// area its image covers; nil for any other popup.
+    func previewLook(_ popup: Popup, in geometry: KeyboardGeometry) -> (Look, area: Rect)? {
+        guard case .preview(let index, let label) = popup else { return nil }
+        let rect = PopupLayout.rect(for: popup, in: geometry)
+        let keyRect = geometry.keys[index].rect
+        let key = Rect(x: keyRect.x - rect.x, y: keyRect.y - rect.y, width: keyRect.width, height: keyRect.height)
+        return (.preview(label: label, width: rect.width, height: rect.height, key: key), Self.keyArea(rect))
     }
 
     /// Draws a preview as iOS does: a bubble with the character, joined by a neck to the key under the

@@ -171,11 +171,11 @@ public final class KeyboardRenderer {
         if popups { try drawTrail(state.trail, over: areas, of: geometry, on: surface) }
     }
 
-    /// Puts a key on the surface as one copy of its kept image (`Surface.imageCopier`), where the area is
+    /// Puts a key on the surface as one copy of its kept image (`Surface.imagePlacer`), where the area is
     /// the key's own and nothing else is drawn in it: a press or release. True when it was copied.
     private func copiedKey(over area: Rect, of geometry: KeyboardGeometry, state: KeyboardState, on surface: Surface,
                            popups: Bool) -> Bool {
-        guard let copy = surface.imageCopier, !drawsInPlace else { return false }
+        guard surface.imagePlacer != nil, !drawsInPlace else { return false }
         var found: Int?
         for (index, key) in geometry.keys.enumerated() where Self.keyArea(key.rect).intersects(area) {
             guard found == nil else { return false }
@@ -184,21 +184,34 @@ public final class KeyboardRenderer {
         guard let index = found, Self.keyArea(geometry.keys[index].rect) == area,
               !geometry.keys[index].function.isSuggestion,
               !popups || !state.popups.contains(where: { PopupLayout.rect(for: $0, in: geometry).intersects(area) }),
-              let image = images.use(.key(keyLook(geometry, index: index, state: state))),
-              copy(image, area) else { return false }
-        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(area.x), Int32(area.y), Int32(area.width),
-                                           Int32(area.height))
+              let image = images.use(.key(keyLook(geometry, index: index, state: state))) else { return false }
+        return placed(image, at: area, clip: area, on: surface)
+    }
+
+    /// Puts a kept image on the surface through its `imagePlacer`, and tells cairo those pixels changed.
+    private func placed(_ image: OpaquePointer, at area: Rect, clip: Rect, on surface: Surface) -> Bool {
+        guard let place = surface.imagePlacer, let changed = area.intersection(clip),
+              place(image, area, changed) else { return false }
+        cairo_surface_mark_dirty_rectangle(surface.surface, Int32(changed.x), Int32(changed.y), Int32(changed.width),
+                                           Int32(changed.height))
         return true
     }
 
-    /// Draws only the popups, clipped to the given areas, over what the surface holds.
+    /// Draws only the popups, clipped to the given areas, over what the surface holds. A balloon already
+    /// drawn is put from its kept image (a held key's press runs no cairo code); in each area, once one
+    /// popup cannot be, it and those above it are drawn with cairo, in their order.
     public func drawPopups(over areas: [Rect], of geometry: KeyboardGeometry, state: KeyboardState,
                            on surface: Surface) throws(RenderError) {
         guard !state.popups.isEmpty else { return }
+        var left: [(area: Rect, popups: ArraySlice<Popup>)] = []
+        for area in areas {
+            let popups = state.popups.filter { PopupLayout.rect(for: $0, in: geometry).intersects(area) }
+            let placedCount = popups.prefix { placedPreview($0, of: geometry, clip: area, on: surface) }.count
+            if placedCount < popups.count { left.append((area, popups[placedCount...])) }
+        }
+        guard !left.isEmpty else { return }
         try withContext(surface) { cr in
-            for area in areas {
-                let popups = state.popups.filter { PopupLayout.rect(for: $0, in: geometry).intersects(area) }
-                guard !popups.isEmpty else { continue }
+            for (area, popups) in left {
                 cairo_save(cr)
                 cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
                 cairo_clip(cr)
@@ -206,6 +219,13 @@ public final class KeyboardRenderer {
                 cairo_restore(cr)
             }
         }
+    }
+
+    /// Puts a preview whose image is kept on the surface, inside `clip`; false for any other popup.
+    private func placedPreview(_ popup: Popup, of geometry: KeyboardGeometry, clip: Rect, on surface: Surface) -> Bool {
+        guard surface.imagePlacer != nil, !drawsInPlace, let (look, area) = previewLook(popup, in: geometry),
+              let image = images.use(look) else { return false }
+        return placed(image, at: area, clip: clip, on: surface)
     }
 
     func withContext(_ surface: Surface, _ body: (OpaquePointer) -> Void) throws(RenderError) {

@@ -23,10 +23,11 @@ public final class Surface {
     let surface: OpaquePointer
     public let width: Int
     public let height: Int
-    /// Copies one of the renderer's opaque key images onto this surface, with its top-left corner at the
-    /// area's; false where it cannot, and cairo draws the key. A window's buffer copies a pixmap in the X
+    /// Puts one of the renderer's kept images on this surface with its top-left corner at the area's, only
+    /// inside `clip`: an opaque image (a key) replaces the pixels, one with transparency (a balloon) is
+    /// blended over them. False where it cannot, and cairo draws it. A window's buffer does it in the X
     /// server, so a press or release runs no cairo code at all.
-    package var imageCopier: ((_ image: OpaquePointer, _ area: Rect) -> Bool)?
+    package var imagePlacer: ((_ image: OpaquePointer, _ area: Rect, _ clip: Rect) -> Bool)?
 
     /// An image surface of the given size, 32-bit ARGB.
     public convenience init(width: Int, height: Int) throws(RenderError) {

@@ -1,6 +1,7 @@
 internal import CCairoXlib
 internal import CX11
 internal import CXInput2
+internal import CXRender
 internal import EventLoop
 public import KeyboardModel
 internal import Render
@@ -233,13 +234,29 @@ public final class KeyboardWindow {
         guard let cairoSurface = cairo_xlib_surface_create(display, buffer, XDefaultVisual(display, screen),
                                                            Int32(frame.width), Int32(frame.height)),
               let made = try? Surface(adopting: cairoSurface, width: frame.width, height: frame.height) else { return nil }
-        // A key's image is a pixmap of the window's depth: the server copies it.
-        let (display, gc, depth) = (display, gc, XDefaultDepth(display, screen))
-        made.imageCopier = { image, area in
-            guard cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_XLIB,
-                  cairo_xlib_surface_get_depth(image) == depth else { return false }
-            XCopyArea(display, cairo_xlib_surface_get_drawable(image), buffer, gc, 0, 0, UInt32(area.width),
-                      UInt32(area.height), Int32(area.x), Int32(area.y))
+        // A key's image is a pixmap of the window's depth: the server copies it. A balloon's has an alpha
+        // channel: the server blends it over the buffer with XRender.
+        let (display, gc, depth, visual) = (display, gc, XDefaultDepth(display, screen), XDefaultVisual(display, screen))
+        made.imagePlacer = { image, area, clip in
+            guard cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_XLIB else { return false }
+            let source = cairo_xlib_surface_get_drawable(image)
+            let (fromX, fromY) = (Int32(clip.x - area.x), Int32(clip.y - area.y))
+            switch cairo_xlib_surface_get_depth(image) {
+            case depth:
+                XCopyArea(display, source, buffer, gc, fromX, fromY, UInt32(clip.width), UInt32(clip.height),
+                          Int32(clip.x), Int32(clip.y))
+            case 32:
+                guard let sourceFormat = XRenderFindStandardFormat(display, Int32(PictStandardARGB32)),
+                      let bufferFormat = XRenderFindVisualFormat(display, visual) else { return false }
+                let from = XRenderCreatePicture(display, source, sourceFormat, 0, nil)
+                let to = XRenderCreatePicture(display, buffer, bufferFormat, 0, nil)
+                XRenderComposite(display, PictOpOver, from, 0, to, fromX, fromY, 0, 0, Int32(clip.x), Int32(clip.y),
+                                 UInt32(clip.width), UInt32(clip.height))
+                XRenderFreePicture(display, from)
+                XRenderFreePicture(display, to)
+            default:
+                return false
+            }
             return true
         }
         return made

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A key pressed and let go on a real X server: the press shows its balloon, and the release puts back the
+/// A key pressed and let go on a real X server: the press shows its balloon (the same the second time,
+/// when it is blended from its kept image), and the release puts back the
 /// very pixels of the first frame (a key let go is a copy of its kept image, the first frame was drawn
 /// in place), whether the key was held, slid from, or typed at a person's pace on a busy machine.
 @Suite(.serialized) struct KeyDrawingEndToEndTests {
@@ -33,6 +34,11 @@ import Testing
         #expect(Self.differing(held, first) > 0, "no balloon while the key is held")
         session.release()
         #expect(Self.differing(Self.settled(session, keyboard), first) == 0, "a held key let go")
+        // Held again: the balloon, blended from its kept image this time, has cairo's very pixels.
+        session.press(x: keyboard.frame.x + e.centre.0, y: keyboard.frame.y + e.centre.1)
+        #expect(Self.differing(Self.settled(session, keyboard), held) == 0, "a balloon shown a second time")
+        session.release()
+        #expect(Self.differing(Self.settled(session, keyboard), first) == 0, "a key held twice let go")
 
         // A finger that lands on one key and slides to the next: the balloon follows it.
         session.press(x: keyboard.frame.x + w.centre.0, y: keyboard.frame.y + w.centre.1)

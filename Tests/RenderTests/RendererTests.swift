@@ -85,7 +85,7 @@ extension Rendering {
                 let renderer = KeyboardRenderer(theme: theme)
                 try renderer.draw(geometry, on: surface)
                 var copies: [Rect] = []
-                surface.imageCopier = { [unowned surface] image, area in
+                surface.imagePlacer = { [unowned surface] image, area, _ in
                     copies.append(area)
                     surface.withUnsafeCairoSurface { target in
                         // As the X server copies: the image's pixels replace the area's.
@@ -117,6 +117,52 @@ extension Rendering {
                 let (_, withPreview) = try render(.default, width: 1024, height: 340, theme: theme, state: preview)
                 #expect(pixels(surface, in: area) == pixels(withPreview, in: area), "\(theme.name)")
                 #expect(pixels(surface, in: area) != pixels(try full(pressed), in: area))
+            }
+        }
+
+        /// On a surface that puts images, a balloon is drawn by cairo the first time and then blended from
+        /// its kept image, inside the area asked for only: the same pixels either way.
+        @Test func aBalloonAlreadyDrawnIsBlendedFromItsImage() throws {
+            for theme in Theme.all {
+                let (geometry, surface) = try render(.default, width: 390, height: 260, theme: theme)
+                let renderer = KeyboardRenderer(theme: theme)
+                try renderer.draw(geometry, on: surface)
+                var placed: [Rect] = []
+                surface.imagePlacer = { [unowned surface] image, area, clip in
+                    placed.append(clip)
+                    surface.withUnsafeCairoSurface { target in
+                        // As the X server does: an opaque image replaces the pixels, one with alpha blends over.
+                        let cr = cairo_create(target)
+                        if cairo_surface_get_content(image) == CAIRO_CONTENT_COLOR { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
+                        cairo_set_source_surface(cr, image, Double(area.x), Double(area.y))
+                        cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                        cairo_fill(cr)
+                        cairo_destroy(cr)
+                    }
+                    return true
+                }
+                let s = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
+                let popup = Popup.preview(key: s, label: "s")
+                let state = KeyboardState(pressed: [s], popups: [popup])
+                let area = KeyboardRenderer.keyArea(PopupLayout.rect(for: popup, in: geometry))
+                let (_, expected) = try render(.default, width: 390, height: 260, theme: theme, state: state)
+                func show(over areas: [Rect]) throws {
+                    try renderer.redraw([area], of: geometry, state: state, on: surface, popups: false)
+                    try renderer.drawPopups(over: areas, of: geometry, state: state, on: surface)
+                }
+                try show(over: [area])
+                #expect(placed.isEmpty, "the first balloon is drawn")
+                #expect(differingPixels(surface, expected, tolerance: 0) == 0, "\(theme.name)")
+                try show(over: [area])
+                #expect(placed == [area])
+                #expect(differingPixels(surface, expected, tolerance: 0) == 0, "\(theme.name)")
+                // Only the top half asked for: the balloon's lower half stays as the keys under it.
+                let top = Rect(x: area.x, y: area.y, width: area.width, height: area.height / 2)
+                let bottom = Rect(x: area.x, y: top.maxY, width: area.width, height: area.height - top.height)
+                try show(over: [top])
+                #expect(placed.last == top)
+                #expect(pixels(surface, in: top) == pixels(expected, in: top))
+                #expect(pixels(surface, in: bottom) != pixels(expected, in: bottom))
             }
         }
 
