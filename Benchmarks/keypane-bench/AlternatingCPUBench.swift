@@ -25,22 +25,25 @@ func runAlternatingCPUBench(_ bench: LiveBench, arguments keypaneArguments: [Str
     var text = (0..<20).flatMap { _ in prose }.compactMap { places[$0] }.makeIterator()
     for held in [0, hold] {
         var own = 0.0, other = 0.0, ratios: [Double] = []
+        var faults = (own: 0, other: 0)
         for _ in 0..<blocks {
-            let ownBefore = typist.cpuSeconds
+            let (ownBefore, ownFaults) = (typist.cpuSeconds, typist.minorFaults)
             for _ in 0..<tapsPerBlock {
                 guard let (x, y) = text.next() else { break }
                 _ = bench.tapLatency(x: x, y: y, hold: held)
             }
             let ownBlock = typist.cpuSeconds - ownBefore
-            let otherBefore = peer.cpuSeconds
+            faults.own += typist.minorFaults - ownFaults
+            let (otherBefore, otherFaults) = (peer.cpuSeconds, peer.minorFaults)
             for _ in 0..<tapsPerBlock { _ = peerBench.tapLatency(x: target.0, y: target.1, hold: held) }
             let otherBlock = peer.cpuSeconds - otherBefore
+            faults.other += peer.minorFaults - otherFaults
             own += ownBlock
             other += otherBlock
             ratios.append(ownBlock / otherBlock)
         }
         let taps = Double(blocks * tapsPerBlock)
         let how = held > 0 ? "taps held \(Int(held * 1000)) ms" : "quick taps"
-        print("CPU per tap in alternating blocks of \(tapsPerBlock), \(how): keypane (prose, suggestions off) \(Int(own / taps * 1e6)) µs, matchbox-keyboard (one key) \(Int(other / taps * 1e6)) µs; ratio \(format(own / other)), blocks' ratios \(format(ratios.min()!)) to \(format(ratios.max()!)), median \(format(percentile(ratios, 0.5)))")
+        print("CPU per tap in alternating blocks of \(tapsPerBlock), \(how): keypane (prose, suggestions off) \(Int(own / taps * 1e6)) µs, matchbox-keyboard (one key) \(Int(other / taps * 1e6)) µs; ratio \(format(own / other)), blocks' ratios \(format(ratios.min()!)) to \(format(ratios.max()!)), median \(format(percentile(ratios, 0.5))); page faults per tap \(format(Double(faults.own) / taps)) and \(format(Double(faults.other) / taps))")
     }
 }

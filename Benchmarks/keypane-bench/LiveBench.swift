@@ -53,6 +53,13 @@ struct Child {
         return seconds
     }
 
+    /// Minor page faults so far, of all its threads (/proc/PID/stat's tenth field): pages touched afresh.
+    var minorFaults: Int {
+        guard let text = try? readText("/proc/\(pid)/stat"), let end = text.lastIndex(of: ")") else { return 0 }
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        return fields.count > 7 ? Int(fields[7]) ?? 0 : 0
+    }
+
     /// CPU seconds of the main thread, to the nanosecond (/proc/PID/schedstat), for costs below the clock tick.
     var mainThreadCPUSeconds: Double { Self.runTime("/proc/\(pid)/schedstat") }
 
