@@ -158,8 +158,14 @@ public struct Composer: Sendable {
             // The end of a sentence, then spaces: "word. ", "(so!) ", "“Yes?” ".
             let closing = ")]}”’\"'".unicodeScalars
             let before = record.unicodeScalars.reversed().drop { $0.properties.isWhitespace }.drop { closing.contains($0) }
-            return before.first.map { ".!?".unicodeScalars.contains($0) } ?? true
+            return before.first.map(Self.endsSentence) ?? true
         }
+    }
+
+    /// Whether a character ends a sentence: a full stop, a question or exclamation mark, or a new line. It
+    /// decides the capital after it and where the language model's context starts.
+    static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {
+        ".!?".unicodeScalars.contains(scalar) || Character(scalar).isNewline
     }
 
     private mutating func remember(_ text: String) {

@@ -177,7 +177,7 @@ extension TypingEngine {
             while end > text.startIndex {
                 let before = text.index(before: end)
                 if Self.isWordCharacter(text[before]) { break }
-                if Self.sentenceEnds.contains(text[before]) { return words }
+                if let scalar = text[before].unicodeScalars.first, Composer.endsSentence(scalar) { return words }
                 end = before
             }
             var start = end
@@ -190,9 +190,6 @@ extension TypingEngine {
         }
         return words
     }
-
-    /// What ends a sentence for the language model's context.
-    private static let sentenceEnds: Set<Character> = [".", "!", "?", "\n"]
 
     /// The word starts afresh from the record (after a reset, a read, a delete into a word): its letters
     /// are known, not where they were tapped.
