@@ -67,7 +67,8 @@ final class CaretWatch {
         guard !isKeyboards else { return }
         // A few at most: a switch user's button presses, with the pointer resting on the keyboard, wait for a
         // press of the keyboard's that may never come.
-        waiting = waiting.suffix(Self.mostWaiting - 1) + [(stamp, isClick)]
+        if waiting.count == Self.mostWaiting { waiting.removeFirst() }
+        waiting.append((stamp, isClick))
         if outsidePress.deadline == nil { outsidePress.set(at: now + Self.samePress) }
     }
 

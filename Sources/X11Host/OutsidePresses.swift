@@ -29,8 +29,10 @@ final class OutsidePresses: EventSource {
     private let connection: DisplayConnection
     private let opcode: Int32
     private var typingUntil = -Double.infinity
-    /// The stamps of the keyboard's last presses (a press's raw event has its stamp).
-    private var keyboardStamps: [UInt] = []
+    /// The stamps of the keyboard's last four presses, a ring written in place (a press's raw event has its
+    /// stamp; X never stamps an event 0).
+    private var keyboardStamps: [UInt] = [0, 0, 0, 0]
+    private var nextStamp = 0
     private var display: OpaquePointer { connection.display }
 
     /// Opens the connection and selects raw presses and touches on the root window, from the master devices
@@ -49,7 +51,8 @@ final class OutsidePresses: EventSource {
     /// The keyboard's own press (a click or a touch), stamped by the server: no need to wait on this
     /// connection until the typing pauses.
     func keyboardPressed(stamp: UInt, now: Double) {
-        keyboardStamps = keyboardStamps.suffix(3) + [stamp]
+        keyboardStamps[nextStamp] = stamp
+        nextStamp = (nextStamp + 1) % keyboardStamps.count
         typingUntil = now + Self.pause
     }
 
