@@ -15,6 +15,36 @@ func pixels(_ surface: Surface, in rect: Rect) -> [UInt32] {
     }
 }
 
+/// Puts images on a surface as a window's buffer does in the X server: an opaque image (a key) replaces
+/// the pixels, one with alpha (a balloon) is blended over them; each clip is recorded.
+final class ServerPlacement {
+    private(set) var clips: [Rect] = []
+
+    /// The default keyboard drawn on a surface that places images so, with its renderer.
+    static func keyboard(width: Int, height: Int, theme: Theme) throws
+        -> (KeyboardGeometry, Surface, KeyboardRenderer, ServerPlacement) {
+        let (geometry, surface) = try render(.default, width: width, height: height, theme: theme)
+        let renderer = KeyboardRenderer(theme: theme)
+        try renderer.draw(geometry, on: surface)
+        return (geometry, surface, renderer, ServerPlacement(on: surface))
+    }
+
+    init(on surface: Surface) {
+        surface.imagePlacer = { [unowned self, unowned surface] image, area, clip in
+            clips.append(clip)
+            surface.withUnsafeCairoSurface { target in
+                let cr = cairo_create(target)
+                if cairo_surface_get_content(image) == CAIRO_CONTENT_COLOR { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
+                cairo_set_source_surface(cr, image, Double(area.x), Double(area.y))
+                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                cairo_fill(cr)
+                cairo_destroy(cr)
+            }
+            return true
+        }
+    }
+}
+
 extension Rendering {
     @Suite struct RendererTests {
         @Test func cyrillicAndGreekHaveGlyphs() {
@@ -81,23 +111,7 @@ extension Rendering {
         /// is one copy of its image, the same pixels as cairo draws; an area with a popup in it is drawn.
         @Test func aKeyRedrawnOnASurfaceThatCopiesImagesIsOneCopyOfTheSamePixels() throws {
             for theme in Theme.all {
-                let (geometry, surface) = try render(.default, width: 1024, height: 340, theme: theme)
-                let renderer = KeyboardRenderer(theme: theme)
-                try renderer.draw(geometry, on: surface)
-                var copies: [Rect] = []
-                surface.imagePlacer = { [unowned surface] image, area, _ in
-                    copies.append(area)
-                    surface.withUnsafeCairoSurface { target in
-                        // As the X server copies: the image's pixels replace the area's.
-                        let cr = cairo_create(target)
-                        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                        cairo_set_source_surface(cr, image, Double(area.x), Double(area.y))
-                        cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-                        cairo_fill(cr)
-                        cairo_destroy(cr)
-                    }
-                    return true
-                }
+                let (geometry, surface, renderer, placed) = try ServerPlacement.keyboard(width: 1024, height: 340, theme: theme)
                 func full(_ state: KeyboardState) throws -> Surface {
                     try render(.default, width: 1024, height: 340, theme: theme, state: state).1
                 }
@@ -107,13 +121,13 @@ extension Rendering {
                 // The first press draws its look; the release and the next press copy.
                 for (state, copied) in [(pressed, 0), (KeyboardState(), 1), (pressed, 2)] {
                     try renderer.redrawKey(s, of: geometry, state: state, on: surface)
-                    #expect(copies == Array(repeating: area, count: copied), "\(theme.name)")
+                    #expect(placed.clips == Array(repeating: area, count: copied), "\(theme.name)")
                     #expect(differingPixels(surface, try full(state), tolerance: 0) == 0, "\(theme.name)")
                 }
                 // A popup over the key is drawn with it, not copied over.
                 let preview = KeyboardState(pressed: [s], popups: [.preview(key: s, label: "s")])
                 try renderer.redrawKey(s, of: geometry, state: preview, on: surface)
-                #expect(copies.count == 2)
+                #expect(placed.clips.count == 2)
                 let (_, withPreview) = try render(.default, width: 1024, height: 340, theme: theme, state: preview)
                 #expect(pixels(surface, in: area) == pixels(withPreview, in: area), "\(theme.name)")
                 #expect(pixels(surface, in: area) != pixels(try full(pressed), in: area))
@@ -124,23 +138,7 @@ extension Rendering {
         /// its kept image, inside the area asked for only: the same pixels either way.
         @Test func aBalloonAlreadyDrawnIsBlendedFromItsImage() throws {
             for theme in Theme.all {
-                let (geometry, surface) = try render(.default, width: 390, height: 260, theme: theme)
-                let renderer = KeyboardRenderer(theme: theme)
-                try renderer.draw(geometry, on: surface)
-                var placed: [Rect] = []
-                surface.imagePlacer = { [unowned surface] image, area, clip in
-                    placed.append(clip)
-                    surface.withUnsafeCairoSurface { target in
-                        // As the X server does: an opaque image replaces the pixels, one with alpha blends over.
-                        let cr = cairo_create(target)
-                        if cairo_surface_get_content(image) == CAIRO_CONTENT_COLOR { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
-                        cairo_set_source_surface(cr, image, Double(area.x), Double(area.y))
-                        cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
-                        cairo_fill(cr)
-                        cairo_destroy(cr)
-                    }
-                    return true
-                }
+                let (geometry, surface, renderer, placed) = try ServerPlacement.keyboard(width: 390, height: 260, theme: theme)
                 let s = try #require(geometry.keys.firstIndex { $0.function == .text("s") })
                 let popup = Popup.preview(key: s, label: "s")
                 let state = KeyboardState(pressed: [s], popups: [popup])
@@ -151,16 +149,16 @@ extension Rendering {
                     try renderer.drawPopups(over: areas, of: geometry, state: state, on: surface)
                 }
                 try show(over: [area])
-                #expect(placed.isEmpty, "the first balloon is drawn")
+                #expect(placed.clips.isEmpty, "the first balloon is drawn")
                 #expect(differingPixels(surface, expected, tolerance: 0) == 0, "\(theme.name)")
                 try show(over: [area])
-                #expect(placed == [area])
+                #expect(placed.clips == [area])
                 #expect(differingPixels(surface, expected, tolerance: 0) == 0, "\(theme.name)")
                 // Only the top half asked for: the balloon's lower half stays as the keys under it.
                 let top = Rect(x: area.x, y: area.y, width: area.width, height: area.height / 2)
                 let bottom = Rect(x: area.x, y: top.maxY, width: area.width, height: area.height - top.height)
                 try show(over: [top])
-                #expect(placed.last == top)
+                #expect(placed.clips.last == top)
                 #expect(pixels(surface, in: top) == pixels(expected, in: top))
                 #expect(pixels(surface, in: bottom) != pixels(expected, in: bottom))
             }
