@@ -30,12 +30,10 @@ final class CountedProgram {
         let program = "\(outFile).program"
         try run(["/usr/bin/objcopy", "--strip-debug", argv[0], program])
         defer { unlink(program) }
-        // The copy runs from /tmp, where it would find no data folder (no dictionaries: no suggestions): it
-        // is given the one its layouts are in.
-        let layouts = argv.firstIndex(of: "--layouts").flatMap { argv.indices.contains($0 + 1) ? argv[$0 + 1] : nil }
-        let data = layouts.map { ["KEYPANE_DATA_DIR=\($0)/.."] } ?? []
-        let counted = ["/usr/bin/env"] + data + [valgrindPath, "--tool=callgrind", "--instr-atstart=no",
-                                                 "--dump-instr=yes", "--callgrind-out-file=\(outFile)", program]
+        // The copy runs from /tmp: it finds its data folder through KEYPANE_DATA_DIR, set for every keypane
+        // the bench starts.
+        let counted = [valgrindPath, "--tool=callgrind", "--instr-atstart=no", "--dump-instr=yes",
+                       "--callgrind-out-file=\(outFile)", program]
             + argv.dropFirst()
         let (child, _, window) = try bench.startAndWaitForMap(counted, className: className, limit: 60)
         return CountedProgram(child: child, window: window, outFile: outFile)

@@ -76,6 +76,12 @@ func peakRSS(_ argv: [String]) -> Int? {
 }
 
 let layoutsDirectory = argument("--layouts") ?? "Assets/layouts"
+// Every keypane the bench starts reads the data folder of these layouts (dictionaries, sounds), wherever the
+// program lies: a baseline build copied elsewhere would find none, and measure a keyboard without suggestions.
+if getenv("KEYPANE_DATA_DIR") == nil, let data = realpath(layoutsDirectory + "/..", nil) {
+    setenv("KEYPANE_DATA_DIR", data, 1)
+    free(data)
+}
 let library: LayoutLibrary
 do { library = try LayoutLibrary(directory: layoutsDirectory) } catch {
     print("keypane-bench: \(error)")
