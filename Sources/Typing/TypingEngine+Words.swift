@@ -351,6 +351,14 @@ extension TypingEngine {
                                              row: rows.firstIndex(of: key.rect.y) ?? 0, penalty: Self.accentPenalty)
             }
         }
+        // A layer without letters (digits, symbols) still measures slides on its space bar and delete key in
+        // its own keys' widths.
+        if widths.isEmpty {
+            widths = geometry.keys.compactMap { key in
+                guard case .text(let text) = key.function, text.count == 1, text != " " else { return nil }
+                return key.rect.width
+            }
+        }
         let width = widths.sorted().dropFirst(widths.count / 2).first.map { Double($0 + geometry.gap.x) } ?? 1
         return KeyPlan(keys: keys, keyWidth: width, keyHeight: Double(geometry.keyHeight + geometry.gap.y))
     }

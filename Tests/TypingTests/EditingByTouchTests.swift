@@ -74,6 +74,38 @@ import Words
         #expect(!k.typed().contains(.text(" ")), "no space typed")
     }
 
+    /// On a layer without letters (123) the space bar and delete measure motion in that layer's keys too: a
+    /// finger that rolls a few pixels as it taps types a space, and a slide of two keys moves the caret by
+    /// about as much as on the letters. They were measured in pixels there, and the caret ran hundreds of
+    /// characters away on a slight slide.
+    @Test func aLayerWithoutLettersMeasuresSlidesInItsKeys() throws {
+        var k = try Harness()
+        let letterUnit = k.engine.keyPlan().keyWidth
+        k.tap("123")
+        #expect(k.engine.layer == "numbers")
+        let unit = k.engine.keyPlan().keyWidth
+        #expect(abs(unit - letterUnit) < letterUnit / 2, "\(unit) against \(letterUnit)")
+        k.actions = []
+        let (x, y) = k.centre(of: "space")
+        k.send(.began, x: x, y: y)
+        k.now += 0.04
+        k.send(.moved, x: x + 3, y: y + 1)
+        k.now += 0.04
+        k.send(.ended, x: x + 3, y: y + 1)
+        #expect(!k.engine.state.trackpad)
+        #expect(k.typed() == [.text(" ")], "a tap that rolls 3 px types a space")
+        k.actions = []
+        k.now += 0.2
+        k.send(.began, x: x, y: y)
+        for step in 1...20 {
+            k.now += 0.05
+            k.send(.moved, x: x + Double(step) * 0.1 * unit, y: y)
+        }
+        k.send(.ended, x: x + 2 * unit, y: y)
+        let moved = Self.keys(k.actions)
+        #expect(moved.allSatisfy { $0 == "Right" } && (4...8).contains(moved.count), "\(moved)")
+    }
+
     /// A second finger's tap starts a selection the motion extends (shift and arrows); its double tap
     /// selects the word; once lifted, the bar offers cut, copy and paste.
     @Test func aSecondFingerSelectsAndTheBarCutsCopiesAndPastes() throws {
