@@ -121,6 +121,27 @@ import X11Host
         bed.finish()
     }
 
+    /// On the 123 layer a finger that rolls a few pixels as it taps the space bar types a space, as on the
+    /// letters; the caret does not run off.
+    @Test func aRollingTapOnTheNumbersSpaceBarTypesASpace() throws {
+        let bed = try Bed()
+        defer { bed.stop() }
+        let numbers = try bed.letters("numbers")
+        func at(_ key: GeometryKey?) throws -> (x: Int, y: Int) { bed.point(try #require(key)) }
+        let one = try at(numbers.key(label: "1")), two = try at(numbers.key(label: "2"))
+        let space = try at(numbers.keys.first { $0.text == " " })
+        let toNumbers = try at(try bed.letters().key(action: "layer:numbers"))
+        bed.touch.tap(x: toNumbers.x, y: toNumbers.y, hold: 0.06)
+        usleep(150_000)
+        bed.touch.tap(x: one.x, y: one.y, hold: 0.06)
+        usleep(100_000)
+        bed.touch.slide(from: space, to: (space.x + 3, space.y + 1), seconds: 0.08, steps: 3)
+        usleep(100_000)
+        bed.touch.tap(x: two.x, y: two.y, hold: 0.06)
+        expectArrived(bed.terminal, "1 2", "a rolling tap on the 123 layer's space bar")
+        bed.finish()
+    }
+
     /// A long touch on e opens its accents; sliding to the third cell and lifting types é.
     @Test func aLongTouchOpensTheAccents() throws {
         let bed = try Bed()
