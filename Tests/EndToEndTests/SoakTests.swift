@@ -246,15 +246,17 @@ import X11Host
             let typing = usable.filter { !(Self.bytes(of: $0) ?? []).isEmpty && $0.text != nil }
             let choice = Int.random(in: 0..<100, using: &random)
             if choice < 4, let key = typing.randomElement(using: &random) {
-                // A long touch, lifted where it began: the key's own character.
+                // A long touch, lifted where it began: the key's own character (none for the space bar, a
+                // trackpad when held).
                 let at = point(key), finger = nextID()
                 fingers.touch(finger, .begin, x: at.x, y: at.y)
                 usleep(700_000)
                 fingers.touch(finger, .end, x: at.x, y: at.y)
-                expected += Self.bytes(of: key)!
+                expected += key.text == " " ? [] : Self.bytes(of: key)!
                 counts.long += 1
-            } else if choice < 10, let from = typing.randomElement(using: &random), let to = typing.randomElement(using: &random) {
-                // A slide from one key to another: the key lifted on types.
+            } else if choice < 10, let from = typing.filter({ $0.text != " " }).randomElement(using: &random),
+                      let to = typing.randomElement(using: &random) {
+                // A slide from one key to another: the key lifted on types (from the space bar it moves the caret).
                 fingers.slide(from: point(from), to: point(to), seconds: 0.1, steps: 4, id: nextID())
                 expected += Self.bytes(of: to)!
                 counts.slides += 1
