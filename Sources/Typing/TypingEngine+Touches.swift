@@ -13,7 +13,7 @@ extension TypingEngine {
         }
         press(key, &update)
         touches[event.touch] = Touch(key: key, began: event.time, point: (event.x, event.y), start: (event.x, event.y),
-                                     accepted: false, stroke: strokeTracking(key: key))
+                                     startKey: key, accepted: false, stroke: strokeTracking(key: key))
         if timing.slowKeys <= 0 { accept(event.touch, at: event.time, &update) }
     }
 

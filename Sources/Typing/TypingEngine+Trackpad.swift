@@ -40,9 +40,10 @@ extension TypingEngine {
     /// Whether the space bar may become a trackpad here: never in a secret field.
     var trackpadAllowed: Bool { !traits.secureEntry }
 
-    /// Whether a touch held on the space bar is due to become a trackpad, and when.
+    /// Whether a touch held on the space bar is due to become a trackpad, and when. Only a finger that went
+    /// down on it: one slid onto it from a key picks the space, as it would any key it slides to.
     func trackpadDeadline(_ touch: Touch) -> Double? {
-        guard trackpad == nil, trackpadAllowed, touch.accepted, !touch.longPressDone,
+        guard trackpad == nil, trackpadAllowed, touch.accepted, !touch.longPressDone, touch.key == touch.startKey,
               touch.key < geometry.keys.count, geometry.keys[touch.key].function.isSpace else { return nil }
         return touch.began + Self.trackpadHold
     }
@@ -61,8 +62,8 @@ extension TypingEngine {
 
     /// A touch on the space bar moved: true when it slid far enough along to become a trackpad.
     mutating func spaceSlid(_ id: Int, _ touch: Touch, _ event: InputEvent, _ update: inout Update) -> Bool {
-        guard trackpad == nil, trackpadAllowed, !touch.longPressDone, touch.key < geometry.keys.count,
-              geometry.keys[touch.key].function.isSpace,
+        guard trackpad == nil, trackpadAllowed, !touch.longPressDone, touch.key == touch.startKey,
+              touch.key < geometry.keys.count, geometry.keys[touch.key].function.isSpace,
               abs(event.x - touch.start.x) >= Self.trackpadSlide * word.plan.keyWidth else { return false }
         startTrackpad(id, at: (touch.start.x, touch.start.y), time: touch.began, &update)
         trackpad?.started = event.time

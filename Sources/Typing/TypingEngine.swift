@@ -118,8 +118,9 @@ public struct TypingEngine: Sendable {
         var began: Double
         /// Where the finger is now.
         var point: (x: Double, y: Double) = (0, 0)
-        /// Where it went down.
+        /// Where it went down, and on which key.
         var start: (x: Double, y: Double) = (0, 0)
+        var startKey: Int
         /// Whether the press counts yet (with slow keys, once held long enough).
         var accepted = true
         var longPressDone = false

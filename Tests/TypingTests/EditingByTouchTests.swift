@@ -74,6 +74,28 @@ import Words
         #expect(!k.typed().contains(.text(" ")), "no space typed")
     }
 
+    /// Only a finger that went down on the space bar makes it a trackpad: one that slides onto it from a key
+    /// picks the space, as it would pick any key it slides to, and lifting there types a space; held there,
+    /// it is not a trackpad either.
+    @Test func aFingerSlidOntoTheSpaceBarTypesASpace() throws {
+        var k = try Harness()
+        let (sx, sy) = k.centre(of: "space"), (vx, vy) = k.centre(of: "v")
+        k.send(.began, x: vx, y: vy)
+        for step in 1...4 {
+            k.now += 0.03
+            let t = Double(step) / 4
+            k.send(.moved, x: vx + (sx + 40 - vx) * t, y: vy + (sy - vy) * t)
+        }
+        k.now += 0.03
+        k.send(.moved, x: sx + 44, y: sy)
+        #expect(!k.engine.state.trackpad)
+        k.wait(0.5)
+        #expect(!k.engine.state.trackpad, "held on the space bar it slid onto")
+        k.send(.ended, x: sx + 44, y: sy)
+        #expect(k.typed() == [.text(" ")])
+        #expect(Self.keys(k.actions).isEmpty, "\(Self.keys(k.actions))")
+    }
+
     /// On a layer without letters (123) the space bar and delete measure motion in that layer's keys too: a
     /// finger that rolls a few pixels as it taps types a space, and a slide of two keys moves the caret by
     /// about as much as on the letters. They were measured in pixels there, and the caret ran hundreds of
