@@ -104,6 +104,7 @@ final class XSession {
                 + (dpi.map { ["-dpi", "\($0)"] } ?? [])
         }
         if let path = xvfb.executableURL?.path, !FileManager.default.isExecutableFile(atPath: path) {
+            try? FileManager.default.removeItem(at: directory)
             throw TestFailure("\(path) is not installed: run the end-to-end tests with `make test`, which installs what they need")
         }
         let out = Pipe()
