@@ -1,8 +1,8 @@
 import Basics
 
 /// How a typed word relates to the dictionary's words, beside the decoder's costs: a possessive or an old
-/// spelling of a known word, umlauts written out, and the slips and endings that decide whether it may be
-/// corrected at all.
+/// spelling of a known word, umlauts written out, a contraction without its apostrophe, and the slips and
+/// endings that decide whether it may be corrected at all.
 extension Suggester {
     /// Whether a word is a known word's possessive ("company's", "Arafat's"), which the dictionary does not
     /// list.
@@ -23,6 +23,25 @@ extension Suggester {
         guard spelled != lower else { return nil }
         return decoder.dictionary.id(of: spelled).flatMap { decoder.dictionary.word($0) }
     }
+
+    /// The contraction a word is with its apostrophe left out ("youd": you'd, "im": I'm), if the dictionary
+    /// has one; the commonest where it has several. A word the dictionary knows too ("cant", "whats") is one
+    /// only where the contraction is `contractionLead` commoner: "its", "lets", "ill" and "well" stay.
+    func contraction(_ lower: String) -> String? {
+        guard lower.count > 1, !lower.contains("'") else { return nil }
+        let dictionary = decoder.dictionary
+        let cost = { (id: UInt32) in Float(dictionary.cost(id) ?? .max) / DictionaryFormat.costScale }
+        let ids = lower.indices.dropFirst().compactMap { cut in
+            dictionary.id(of: lower[..<cut] + "'" + lower[cut...])
+        }
+        guard let best = ids.min(by: { cost($0) < cost($1) }) else { return nil }
+        if let known = dictionary.id(of: lower), cost(known) - cost(best) < Self.contractionLead { return nil }
+        return dictionary.word(best)
+    }
+
+    /// How much commoner (in nats: some 30 times) a contraction must be than the word it is without its
+    /// apostrophe: "can't" than "cant" (4.2), "what's" than "whats" (3.7), not "it's" than "its" (1.9).
+    static let contractionLead: Float = 3.5
 
     /// Whether a typed word may be corrected to another at all: never a single letter (a variable, an
     /// initial) nor to one, a word of up to three letters only by a letter more or less, and never to a

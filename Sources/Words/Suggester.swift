@@ -186,13 +186,17 @@ public struct Suggester: Sendable {
         let whole = candidates.filter { !$0.isCompletion }
         let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
         let isName = request.previous != nil && !literalKnown && typed.first?.isUppercase == true
+        let contracted = rules.dropsApostrophes && !user.knows(lower) ? contraction(lower) : nil
         // The capital the dictionary gives ("i": I, "paris": Paris), unless the taps are far likelier another
         // word or its start ("th": the, this; not Th, a rare abbreviation).
         let literalCost = candidates.first { $0.word.lowercased() == lower }?.cost
         let capitalLikeliest = literalCost.map { cost in
             !candidates.contains { $0.word.lowercased() != lower && cost - $0.cost >= knownMargin }
         } ?? true
-        if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
+        if request.mayCorrect, !exempt, let contracted {
+            // "youd": you'd, "Im": I'm, capitalised within a sentence too, as iOS puts the apostrophe back.
+            result.correction = Self.cased(contracted, like: typed)
+        } else if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
             // "i" and "i'm" get their capital, as on iOS, and a noun in German.
             result.correction = Self.cased(literal ?? lower, like: typed)
         } else if request.mayCorrect, !exempt, !literalKnown, rules.writesOutUmlauts, let spelled = umlautsWrittenOut(lower) {
@@ -222,7 +226,7 @@ public struct Suggester: Sendable {
 
         // Two words run together ("ofthe", "towhat"): the space goes in when the pair is likelier than any one
         // word, a correction's too ("that").
-        if request.mayCorrect, !literalKnown, !exempt, !isName,
+        if request.mayCorrect, !literalKnown, !exempt, !isName, contracted == nil,
            let split = split(lower, in: context, onlyKnownPairs: rules.writesCompounds),
            split.cost + ambiguity < (whole.first?.cost ?? .infinity) {
             result.correction = Self.cased(split.words, like: typed)

@@ -84,6 +84,23 @@ import Words
         harness.type("i dont ")
         #expect(harness.text == "I don't ")
     }
+
+    /// A contraction typed without its apostrophe gets it back, where the shorter word is likelier ("youd"
+    /// was "you"d), the word capitalised within a sentence ("Im" was kept as a name), or the spelling without
+    /// it a rare word ("whats"); a word as common as the contraction stays ("its", "lets", "well").
+    @Test func aContractionGetsItsApostropheBack() throws {
+        guard var harness = try Self.englishHarness() else { return }
+        harness.type("youd know ")
+        #expect(harness.text == "you'd know ")
+        harness.type("and ")
+        harness.tap("shift")
+        harness.type("Im sure whats next ")
+        #expect(harness.text == "you'd know and I'm sure what's next ")
+        harness.type("its name lets us ")
+        #expect(harness.text == "you'd know and I'm sure what's next its name lets us ")
+        harness.type("as well ")
+        #expect(harness.text.hasSuffix(" as well "), "\(harness.text)")
+    }
 }
 
 extension CompletionTests {
