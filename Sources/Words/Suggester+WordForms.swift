@@ -40,7 +40,7 @@ extension Suggester {
     }
 
     /// How much commoner (in nats: some 30 times) a contraction must be than the word it is without its
-    /// apostrophe: "can't" than "cant" (4.2), "what's" than "whats" (3.7), not "it's" than "its" (1.9).
+    /// apostrophe: "can't" than "cant" and "what's" than "whats" are, "it's" than "its" is not.
     static let contractionLead: Float = 3.5
 
     /// Whether a typed word may be corrected to another at all: never a single letter (a variable, an
