@@ -186,14 +186,16 @@ public struct Suggester: Sendable {
         let whole = candidates.filter { !$0.isCompletion }
         let exempt = Self.isExempt(typed) || Self.hasInnerCapital(typed)
         let isName = request.previous != nil && !literalKnown && typed.first?.isUppercase == true
-        let contracted = rules.dropsApostrophes && !user.knows(lower) ? contraction(lower) : nil
+        // Looked up only where the word may be corrected: the worker asks on every tap.
+        let mayContract = request.mayCorrect && !exempt && rules.dropsApostrophes && !user.knows(lower)
+        let contracted = mayContract ? contraction(lower) : nil
         // The capital the dictionary gives ("i": I, "paris": Paris), unless the taps are far likelier another
         // word or its start ("th": the, this; not Th, a rare abbreviation).
         let literalCost = candidates.first { $0.word.lowercased() == lower }?.cost
         let capitalLikeliest = literalCost.map { cost in
             !candidates.contains { $0.word.lowercased() != lower && cost - $0.cost >= knownMargin }
         } ?? true
-        if request.mayCorrect, !exempt, let contracted {
+        if let contracted {
             // "youd": you'd, "Im": I'm, capitalised within a sentence too, as iOS puts the apostrophe back.
             result.correction = Self.cased(contracted, like: typed)
         } else if request.mayCorrect, !exempt, literalKnown, capitalLikeliest, Self.cased(literal ?? lower, like: typed) != typed {
