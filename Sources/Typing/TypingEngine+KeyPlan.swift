@@ -31,10 +31,12 @@ extension TypingEngine {
         var widths: [Int] = []
         let letterKeys = geometry.keys.compactMap { key in letter(of: key).map { (unit: $0, key: key) } }
         let rows = Array(Set(letterKeys.map(\.key.rect.y))).sorted()
+        func centre(of key: PlacedKey, penalty: Float = 0) -> KeyPlan.Key {
+            KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2, y: Double(key.rect.y) + Double(key.rect.height) / 2,
+                        row: rows.firstIndex(of: key.rect.y) ?? 0, penalty: penalty)
+        }
         for (unit, key) in letterKeys {
-            keys[unit] = KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2,
-                                     y: Double(key.rect.y) + Double(key.rect.height) / 2,
-                                     row: rows.firstIndex(of: key.rect.y) ?? 0)
+            keys[unit] = centre(of: key)
             widths.append(key.rect.width)
         }
         // The accents a letter key offers when held sit where it is: "cafe" tapped reads as "café".
@@ -42,9 +44,7 @@ extension TypingEngine {
             for alternate in key.alternates where alternate.count == 1 && alternate.first!.isLetter {
                 let units = Array(alternate.lowercased().utf16)
                 guard units.count == 1, keys[units[0]] == nil else { continue }
-                keys[units[0]] = KeyPlan.Key(x: Double(key.rect.x) + Double(key.rect.width) / 2,
-                                             y: Double(key.rect.y) + Double(key.rect.height) / 2,
-                                             row: rows.firstIndex(of: key.rect.y) ?? 0, penalty: Self.accentPenalty)
+                keys[units[0]] = centre(of: key, penalty: Self.accentPenalty)
             }
         }
         // A layer without letters (digits, symbols) still measures slides on its space bar and delete key in
