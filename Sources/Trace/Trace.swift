@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,19 +11,23 @@ public enum Trace {
     /// Whether steps are printed; read once, from the environment.
     public static let isOn: Bool = getenv("KEYPANE_TRACE").map { !["", "0"].contains(String(cString: $0)) } ?? false
 
-    nonisolated(unsafe) private static var last: Double = 0
-    nonisolated(unsafe) private static var origin: Double = 0
+    /// When the process began and when the last step was done, in seconds since boot (0: no step yet);
+    /// a step may be done on any thread.
+    private static let times = Mutex((origin: 0.0, last: 0.0))
 
     /// Notes that a step is done.
     public static func step(_ name: @autoclosure () -> String) {
         guard isOn else { return }
         let now = boottime()
-        if origin == 0 {
-            origin = processStart() ?? now
-            last = origin
+        let (origin, last) = times.withLock { times in
+            if times.origin == 0 {
+                let start = processStart() ?? now
+                times = (start, start)
+            }
+            defer { times.last = now }
+            return times
         }
         let line = "keypane: trace: \(format(now - origin)) ms (+\(format(now - last))) \(name())\n"
-        last = now
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 

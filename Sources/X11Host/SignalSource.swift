@@ -1,4 +1,5 @@
 internal import EventLoop
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,8 @@ import Glibc
 /// Signals as an event source: a handler writes each signal's number to a pipe, and the loop reads them
 /// with its other descriptors, so a signal is acted on between two X calls, never in the middle of one.
 final class SignalSource: EventSource {
-    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    /// The pipe's write end, read by the handler on whichever thread the signal came to.
+    private static let writeEnd = Atomic<Int32>(-1)
     /// The pipe's non-blocking read end, or -1 when no pipe could be made.
     private let readEnd: Int32
     private let received: (Int32) -> Void
@@ -25,7 +27,7 @@ final class SignalSource: EventSource {
             _ = fcntl(end, F_SETFL, O_NONBLOCK)
         }
         readEnd = ends[0]
-        Self.writeEnd = ends[1]
+        Self.writeEnd.store(ends[1], ordering: .releasing)
         // A parent may have started us with these blocked (threads of other runtimes often block signals).
         var unblock = sigset_t()
         sigemptyset(&unblock)
@@ -35,7 +37,7 @@ final class SignalSource: EventSource {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 var byte = UInt8(truncatingIfNeeded: signal)
-                _ = write(SignalSource.writeEnd, &byte, 1)
+                _ = write(SignalSource.writeEnd.load(ordering: .acquiring), &byte, 1)
             }
             action.sa_flags = SA_RESTART
             sigemptyset(&action.sa_mask)

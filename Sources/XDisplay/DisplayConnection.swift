@@ -1,4 +1,5 @@
 package import CX11
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,8 @@ public enum XError: Error, Equatable, CustomStringConvertible {
 
 /// A connection to the X server: the owner of the `Display` pointer.
 ///
-/// X protocol errors are recorded, not fatal: `lastError` holds the last one. A lost connection ends the
-/// program with a one-line message and status 1, after `onConnectionLost` has run.
+/// X protocol errors are recorded, not fatal: `takeLastError` gives the last one. A lost connection ends
+/// the program with a one-line message and status 1.
 public final class DisplayConnection {
     package let display: OpaquePointer
     /// The display's name, as given or from $DISPLAY.
@@ -32,7 +33,7 @@ public final class DisplayConnection {
         self.display = display
         self.name = resolved
         XSetErrorHandler { _, event in
-            if let event { DisplayConnection.recordedError = event.pointee.error_code }
+            if let event { DisplayConnection.recordedError.store(event.pointee.error_code, ordering: .relaxed) }
             return 0
         }
         XSetIOErrorHandler { _ in
@@ -44,13 +45,16 @@ public final class DisplayConnection {
 
     deinit { XCloseDisplay(display) }
 
-    /// The last X protocol error code seen, if any; reading it clears it.
-    nonisolated(unsafe) static var recordedError: UInt8?
+    /// The last X protocol error code seen, or 0 (X numbers its errors from 1). Xlib calls its error
+    /// handler on the thread whose request failed.
+    private static let recordedError = Atomic<UInt8>(0)
 
+    /// The code of the last X protocol error since the last call, once the server has answered every
+    /// request made before it; nil when there was none.
     public func takeLastError() -> UInt8? {
         XSync(display, 0)
-        defer { Self.recordedError = nil }
-        return Self.recordedError
+        let code = Self.recordedError.exchange(0, ordering: .relaxed)
+        return code == 0 ? nil : code
     }
 
     /// The connection's file descriptor, for the event loop's poll.
