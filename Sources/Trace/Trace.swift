@@ -24,8 +24,9 @@ public enum Trace {
                 let start = processStart() ?? now
                 times = (start, start)
             }
-            defer { times.last = now }
-            return times
+            let before = times
+            times.last = now
+            return before
         }
         let line = "keypane: trace: \(format(now - origin)) ms (+\(format(now - last))) \(name())\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
