@@ -93,8 +93,8 @@ func runSuggestLive(keypane: String, layouts: String, library: LayoutLibrary) th
         let letters = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h, options: options)
         // Both variants read back the same area after each tap (the bar's, or where it would be), so that
         // the reading, which delays the receiver's events, costs the two the same.
-        let withBar = try KeyboardLayoutEngine.layout(library.layout(for: .default)!, width: w, height: h,
-                                                      options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
+        let withBar = showsBar ? letters : try KeyboardLayoutEngine.layout(
+            library.layout(for: .default)!, width: w, height: h, options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
         let watched = Rect(x: 0, y: 0, width: w, height: withBar.keys.filter { $0.function.isSuggestion }.map(\.rect.maxY).max() ?? 1)
         let bar = showsBar ? watched : nil
         var keystrokes: [Double] = [], bars: [Double] = []
