@@ -10,7 +10,9 @@ internal import Typing
 /// once for a person who has used emoji (so the colour font is loaded only for those); while the Globe
 /// key is held toward another keyboard, that keyboard.
 final class DrawingAhead: EventSource {
-    private unowned let keyboard: Keyboard
+    /// Held strongly: the keyboard does not hold this back (an unowned reference is checked at each use,
+    /// and the plan reads the keyboard after every drawing).
+    private let keyboard: Keyboard
     private let display: X11Display
     private var keys: [(geometry: KeyboardGeometry, key: Int)] = []
     private var plan: Plan?
@@ -48,7 +50,9 @@ final class DrawingAhead: EventSource {
     /// round; a copy of the engine would retain each of its parts).
     private func currentPlan() -> Plan {
         let enabled = keyboard.engine.enabled, current = keyboard.engine.current
-        let globeHeld = keyboard.engine.state.pressed.contains { keyboard.engine.geometry.keys[$0].function == .globe }
+        let globeHeld = keyboard.engine.state.pressed.contains {
+            if case .globe = keyboard.engine.geometry.keys[$0].function { true } else { false }
+        }
         let usesEmoji = keyboard.engine.emoji.map { !$0.recent.isEmpty } ?? false
         let size = keyboard.engine.size
         return Plan(shown: enabled[current], layer: keyboard.engine.geometry.layer, width: size.width, height: size.height,
