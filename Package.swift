@@ -106,7 +106,7 @@ let package = Package(
                     swiftSettings: swiftSettings),
         .testTarget(name: "TypingTests", dependencies: ["Typing", "KeyboardModel", "Words", "TestSupport"],
                     swiftSettings: swiftSettings),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "CCairo", "CPangoFc", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "KeyboardModel", "Basics", "CCairo", "CPangoFc", "TestSupport"],
                     exclude: ["Snapshots"], swiftSettings: swiftSettings),
         .testTarget(name: "KeypaneTests", dependencies: ["keypane", "keypane-dict", "keypane-words", "Words", "TestSupport"],
                     swiftSettings: swiftSettings),

@@ -146,37 +146,41 @@ extension KeyboardRenderer {
     /// Runs `body` with the colour font's face, locked, and the one glyph `text` shapes to in it; nil when
     /// `text` is not one glyph of a colour font.
     func withColourFace<Result>(_ text: String, _ body: (FT_Face, UInt32) -> Result) -> Result? {
-        guard let (font, glyph) = colourGlyph(text) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
-        guard let scaled = pango_cairo_font_get_scaled_font(font),
-              let face = cairo_ft_scaled_font_lock_face(scaled) else { return nil }
-        defer { cairo_ft_scaled_font_unlock_face(scaled) }
-        guard face.pointee.face_flags & (1 << 14) != 0 else { return nil }   // FT_FACE_FLAG_COLOR
-        return body(face, glyph)
+        Self.fonts.withLock {
+            guard let (font, glyph) = colourGlyph(text) else { return nil }
+            defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+            guard let scaled = pango_cairo_font_get_scaled_font(font),
+                  let face = cairo_ft_scaled_font_lock_face(scaled) else { return nil }
+            defer { cairo_ft_scaled_font_unlock_face(scaled) }
+            guard face.pointee.face_flags & (1 << 14) != 0 else { return nil }   // FT_FACE_FLAG_COLOR
+            return body(face, glyph)
+        }
     }
 
     /// The one glyph `text` shapes to and the font it is in (a reference the caller lets go of), as the
     /// labels' layout would choose them; nil when the text is more than one glyph of one font, or one the
     /// fonts lack.
     func colourGlyph(_ text: String) -> (OpaquePointer, UInt32)? {
-        widenFontsUnlessCovered(text)
-        let length = Int32(text.utf8.count)
-        guard length > 0, let attributes = pango_attr_list_new() else { return nil }
-        defer { pango_attr_list_unref(attributes) }
-        pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
-        // One C string for both calls: the shaper checks that the item lies within the paragraph.
-        return text.withCString { chars -> (OpaquePointer, UInt32)? in
-            guard let items = pango_itemize(pangoContext, chars, 0, length, attributes, nil) else { return nil }
-            defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
-            guard items.pointee.next == nil, let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self),
-                  let font = item.pointee.analysis.font, let glyphs = pango_glyph_string_new() else { return nil }
-            defer { pango_glyph_string_free(glyphs) }
-            pango_shape_with_flags(chars, length, chars, length, &item.pointee.analysis, glyphs, PANGO_SHAPE_NONE)
-            guard glyphs.pointee.num_glyphs == 1 else { return nil }
-            let glyph = glyphs.pointee.glyphs[0].glyph
-            guard glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { return nil }
-            g_object_ref(UnsafeMutableRawPointer(font))
-            return (OpaquePointer(font), glyph)
+        Self.fonts.withLock { () -> (OpaquePointer, UInt32)? in
+            widenFontsUnlessCovered(text)
+            let length = Int32(text.utf8.count)
+            guard length > 0, let attributes = pango_attr_list_new() else { return nil }
+            defer { pango_attr_list_unref(attributes) }
+            pango_attr_list_insert(attributes, pango_attr_font_desc_new(font))
+            // One C string for both calls: the shaper checks that the item lies within the paragraph.
+            return text.withCString { chars -> (OpaquePointer, UInt32)? in
+                guard let items = pango_itemize(pangoContext, chars, 0, length, attributes, nil) else { return nil }
+                defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+                guard items.pointee.next == nil, let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+                      let font = item.pointee.analysis.font, let glyphs = pango_glyph_string_new() else { return nil }
+                defer { pango_glyph_string_free(glyphs) }
+                pango_shape_with_flags(chars, length, chars, length, &item.pointee.analysis, glyphs, PANGO_SHAPE_NONE)
+                guard glyphs.pointee.num_glyphs == 1 else { return nil }
+                let glyph = glyphs.pointee.glyphs[0].glyph
+                guard glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { return nil }
+                g_object_ref(UnsafeMutableRawPointer(font))
+                return (OpaquePointer(font), glyph)
+            }
         }
     }
 }

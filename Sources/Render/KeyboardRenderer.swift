@@ -24,7 +24,7 @@ public final class KeyboardRenderer {
     /// made before the fonts are set up waits for nothing until it draws.
     private var text: (context: OpaquePointer, layout: OpaquePointer, font: OpaquePointer)?
     var pangoContext: OpaquePointer { makeText().context }
-    private var layout: OpaquePointer { makeText().layout }
+    var layout: OpaquePointer { makeText().layout }
     var font: OpaquePointer { makeText().font }
     /// Colour glyphs' bitmaps decoded on a thread, ahead of the keys drawn ahead (`decodeAhead`); made
     /// the first time emoji are.
@@ -69,7 +69,7 @@ public final class KeyboardRenderer {
 
     /// Puts a text in the layout, unless it is there already. Text the one-font configuration cannot draw
     /// as the system would (see `LabelFonts`) first makes the whole configuration read.
-    private func layOut(_ text: String) {
+    func layOut(_ text: String) {
         guard text != laidOut else { return }
         widenFontsUnlessCovered(text)
         pango_layout_set_text(layout, text, -1)
@@ -97,16 +97,18 @@ public final class KeyboardRenderer {
     /// record.
     public func rememberFonts(at path: String, labels: [String]) throws(LabelFonts.Problem) {
         guard !LabelFonts.isNarrow, !LabelFonts.recordHeld else { return }
-        guard let loaded = pango_font_map_load_font(pango_cairo_font_map_get_default(), pangoContext, font) else {
-            throw LabelFonts.Problem(description: "Pango found no font for the labels")
+        try Self.fonts.withLock { () throws(LabelFonts.Problem) in
+            guard let loaded = pango_font_map_load_font(pango_cairo_font_map_get_default(), pangoContext, font) else {
+                throw LabelFonts.Problem(description: "Pango found no font for the labels")
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+            // The font an emoji is shaped with (the record keeps it if it is a colour font).
+            let emoji = colourGlyph("😀").map(\.0)
+            defer { if let emoji { g_object_unref(UnsafeMutableRawPointer(emoji)) } }
+            guard let record = try LabelFonts.writeRecord(for: OpaquePointer(loaded), emoji: emoji, at: path) else { return }
+            Trace.step("fonts recorded")
+            LabelFonts.narrow(to: record, labels: labels)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
-        // The font an emoji is shaped with (the record keeps it if it is a colour font).
-        let emoji = colourGlyph("😀").map(\.0)
-        defer { if let emoji { g_object_unref(UnsafeMutableRawPointer(emoji)) } }
-        guard let record = try LabelFonts.writeRecord(for: OpaquePointer(loaded), emoji: emoji, at: path) else { return }
-        Trace.step("fonts recorded")
-        LabelFonts.narrow(to: record, labels: labels)
     }
 
     /// The one size (in pixels) labels are laid out at.
@@ -115,9 +117,11 @@ public final class KeyboardRenderer {
     deinit {
         forgetImages()
         if let (context, layout, font) = text {
-            pango_font_description_free(font)
-            g_object_unref(UnsafeMutableRawPointer(layout))
-            g_object_unref(UnsafeMutableRawPointer(context))
+            Self.fonts.withLock {
+                pango_font_description_free(font)
+                g_object_unref(UnsafeMutableRawPointer(layout))
+                g_object_unref(UnsafeMutableRawPointer(context))
+            }
         }
     }
 
@@ -268,110 +272,6 @@ public final class KeyboardRenderer {
             paintKey(look, cr: cr)
         }
     }
-
-    /// How many characters of the text no installed font can draw (they would show as boxes).
-    public func missingGlyphs(in text: String) -> Int {
-        layOut(text)
-        return Int(pango_layout_get_unknown_glyphs_count(layout))
-    }
-
-    /// The smallest size a label is drawn at before it takes two lines (where it has a space to break at).
-    public static let smallestLabel = 11.0
-
-    /// A label size no smaller than `smallestLabel` where the key (of height `h`) has room for it.
-    func readable(_ size: Double, in h: Double) -> Double {
-        max(size, min(Self.smallestLabel, h * 0.4))
-    }
-
-    /// How a label is drawn in `maxWidth`: its text (with a line break, if one line would be too small) and
-    /// its size, from `size`, shrunk until it fits.
-    public func fittedLabel(_ text: String, size: Double, maxWidth: Double) -> (text: String, size: Double) {
-        let oneLine = fittedSize(text, size: size, maxWidth: maxWidth)
-        guard oneLine < Self.smallestLabel, oneLine < size, let split = Self.middleSpace(of: text) else { return (text, oneLine) }
-        var lines = text
-        lines.replaceSubrange(split...split, with: "\n")
-        let twoLines = fittedSize(lines, size: size, maxWidth: maxWidth)
-        return twoLines > oneLine ? (lines, twoLines) : (text, oneLine)
-    }
-
-    /// The space nearest the middle of a text, where it breaks best into two lines.
-    private static func middleSpace(of text: String) -> String.Index? {
-        let middle = text.count / 2
-        return text.indices.filter { text[$0] == " " }.min { abs(text.distance(from: text.startIndex, to: $0) - middle)
-            < abs(text.distance(from: text.startIndex, to: $1) - middle) }
-    }
-
-    /// The size a label of `size` is drawn at: the nearest step at or below it on a ladder of 24 steps an
-    /// octave (each 2.9% above the one before), never below `smallestLabel` when `size` is not. Cairo keeps
-    /// the glyphs of each size it draws (up to 256 sizes and 16,000 glyphs, with no call that lets them
-    /// go), and sizes worked out to the last fraction made new ones for nearly every keyboard size, shrunk
-    /// word and suggestion, so that resizing went on growing the keyboard; on the ladder every keyboard
-    /// size shares a few dozen sizes (docs/performance.md).
-    public static func drawnSize(_ size: Double) -> Double {
-        guard size > 0 else { return size }
-        let step = pow(2, ((log2(size) * 24) + 1e-9).rounded(.down) / 24)
-        return size >= smallestLabel ? max(step, smallestLabel) : step
-    }
-
-    /// How wide a line of text is at a size, in pixels.
-    func textWidth(_ text: String, size: Double) -> Double {
-        layOut(text)
-        var inkRect = PangoRectangle()
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, &inkRect, &logical)
-        return Double(logical.width) / Double(PANGO_SCALE) * Self.drawnSize(size) / Self.layoutSize
-    }
-
-    /// The size at which a text fits `maxWidth`, no larger than `size`.
-    private func fittedSize(_ text: String, size: Double, maxWidth: Double) -> Double {
-        layOut(text)
-        var inkRect = PangoRectangle()
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, &inkRect, &logical)
-        let width = Double(logical.width) / Double(PANGO_SCALE) * size / Self.layoutSize
-        return width > maxWidth ? size * maxWidth / width : size
-    }
-
-    /// Draws text centred on (cx, cy), shrinking it until it fits `maxWidth` (on two lines where one would
-    /// be too small).
-    /// With `centreInk`, the ink (not the line) is centred, for a mark that sits low in its line.
-    /// With `alignment`, the text starts at `cx` (leading) or ends there (trailing) instead.
-    func drawText(_ text: String, cr: OpaquePointer, size: Double, cx: Double, cy: Double, maxWidth: Double,
-                  centreInk: Bool = false, alignment: TextAlignment = .centre) {
-        // An emoji: from the colour font's bitmap (KeyboardRenderer+Emoji.swift).
-        if Self.mayBeEmoji(text), drawColourGlyph(text, cr: cr, size: size, cx: cx, cy: cy, maxWidth: maxWidth) { return }
-        let (shown, exact) = fittedLabel(text, size: size, maxWidth: maxWidth)
-        let fitted = Self.drawnSize(exact)
-        layOut(shown)
-        var inkRect = PangoRectangle()
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, &inkRect, &logical)
-        // Pango units at the layout size to pixels at the fitted size.
-        let zoom = fitted / Self.layoutSize
-        let scale = Double(PANGO_SCALE) / zoom
-        let width = Double(logical.width) / scale
-        let height = Double(logical.height) / scale
-        let left = switch alignment {
-        case .centre: cx - width / 2
-        case .leading: cx
-        case .trailing: cx - width
-        }
-        let x = (left - Double(logical.x) / scale).rounded()
-        let y = centreInk ? (cy - (Double(inkRect.y) + Double(inkRect.height) / 2) / scale).rounded()
-                          : (cy - height / 2 - Double(logical.y) / scale).rounded()
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, zoom, zoom)
-        cairo_move_to(cr, 0, 0)
-        pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
-        if report != nil {
-            record(shown, size: fitted, ink: (x + Double(inkRect.x) / scale, y + Double(inkRect.y) / scale,
-                                              Double(inkRect.width) / scale, Double(inkRect.height) / scale), cr: cr)
-        }
-    }
-
-    enum TextAlignment { case centre, leading, trailing }
 
     func set(_ cr: OpaquePointer, _ color: Color) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)

@@ -102,7 +102,8 @@ public enum LabelFonts {
     /// and parsed, and the code that shapes and draws is read in, before the first frame needs them (half
     /// a millisecond off it). It draws onto a recording surface: text drawn on an image surface makes
     /// cairo keep a 256 KiB glyph cache for image drawing all day, which the keyboard, drawing its labels
-    /// through X, never uses (256 KiB of dirty memory).
+    /// through X, never uses (256 KiB of dirty memory). It does not take `KeyboardRenderer.fonts`: every
+    /// renderer waits for the set-up before its first text (`awaitPrepared`), holding that lock at times.
     private static func warmUp() {
         let map = pango_cairo_font_map_new()
         // Its own reference to the one-font configuration, which the main thread may replace meanwhile.
@@ -189,7 +190,9 @@ public enum LabelFonts {
         }
         FcConfigSetCurrent(config)
         // Pango's font map forgets what it matched with the whole configuration, and lets it go.
-        pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
+        KeyboardRenderer.fonts.withLock {
+            pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
+        }
         FcConfigDestroy(config)
         state.withLock { ($0.isNarrow, $0.narrowHasEmoji) = (true, hasEmoji) }
         Trace.step("fonts narrowed to their new record")
@@ -214,7 +217,9 @@ public enum LabelFonts {
     /// font map forgets what it matched with the one-font configuration.
     private static func useWhole(_ config: OpaquePointer) {
         FcConfigSetCurrent(config)
-        pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
+        KeyboardRenderer.fonts.withLock {
+            pango_fc_font_map_set_config(OpaquePointer(pango_cairo_font_map_get_default()), config)
+        }
         FcConfigDestroy(config)
         state.withLock { $0.isNarrow = false }
         Trace.step("whole font configuration read")
