@@ -67,8 +67,9 @@ public final class KeyboardRenderer {
         return made
     }
 
-    /// Puts a text in the layout, unless it is there already. Text the one-font configuration cannot draw
-    /// as the system would (see `LabelFonts`) first makes the whole configuration read.
+    /// Puts a text in the layout, unless it is there already; called with `fonts` held, as everything that
+    /// then uses the layout is. Text the one-font configuration cannot draw as the system would (see
+    /// `LabelFonts`) first makes the whole configuration read.
     func layOut(_ text: String) {
         guard text != laidOut else { return }
         widenFontsUnlessCovered(text)
