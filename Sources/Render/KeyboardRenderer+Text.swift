@@ -5,8 +5,8 @@ internal import Basics
 internal import CCairo
 internal import CPangoCairo
 
-/// Labels: measured, fitted to their keys and drawn with Pango, each call under the process's fonts lock
-/// (`fonts`).
+/// Labels: measured, fitted to their keys and drawn with Pango; what reaches Pango's fonts runs under the
+/// process's fonts lock (`fonts`).
 extension KeyboardRenderer {
     /// Cairo keeps one cache of scaled fonts for the whole process, and cairo 1.16 breaks it when one
     /// thread lets a font go while another takes the same font up (an assertion in
