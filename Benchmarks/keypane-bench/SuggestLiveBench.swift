@@ -96,7 +96,6 @@ func runSuggestLive(keypane: String, layouts: String, library: LayoutLibrary) th
         let withBar = showsBar ? letters : try KeyboardLayoutEngine.layout(
             library.layout(for: .default)!, width: w, height: h, options: LayoutOptions(showsGlobe: false, showsSuggestions: true))
         let watched = Rect(x: 0, y: 0, width: w, height: withBar.keys.filter { $0.function.isSuggestion }.map(\.rect.maxY).max() ?? 1)
-        let bar = showsBar ? watched : nil
         var keystrokes: [Double] = [], bars: [Double] = []
         var unchanged = 0
         for round in 0..<4 {
@@ -105,14 +104,14 @@ func runSuggestLive(keypane: String, layouts: String, library: LayoutLibrary) th
                 let (x, y) = (ox + key.rect.x + key.rect.width / 2, oy + key.rect.y + key.rect.height / 2)
                 let result = bench.tapAndWatchBar(x: x, y: y, window: window, bar: watched, waitingForBar: showsBar)
                 if let k = result.keystroke { keystrokes.append(k) }
-                if bar != nil {
+                if showsBar {
                     if let b = result.bar { bars.append(b) } else if round > 0 { unchanged += 1 }
                 }
             }
         }
         let after = memory(of: child.pid)
         print("keypane \(name): tap to keystroke \(stats(keystrokes))")
-        if bar != nil { print("keypane \(name): tap to bar redrawn on screen \(stats(bars)); \(unchanged) taps left it as it was") }
+        if showsBar { print("keypane \(name): tap to bar redrawn on screen \(stats(bars)); \(unchanged) taps left it as it was") }
         print("keypane \(name): PSS \(before.pss) KiB, private \(before.privateKiB) KiB (dirty \(before.privateDirty)) after start; "
               + "PSS \(after.pss) KiB, private \(after.privateKiB) KiB (dirty \(after.privateDirty)) after \(keystrokes.count) taps")
     }
