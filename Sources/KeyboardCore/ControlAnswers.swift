@@ -44,6 +44,7 @@ extension Keyboard {
                 remembered: \(engine.composer.record.count)
                 auto-show: \(fields?.showsOn.rawValue ?? AutoShow.never.rawValue)
                 suggestions: \(engine.state.bar.map { $0.look == .correction ? "[\($0.text)]" : $0.text }.joined(separator: " | "))
+                suggestions-current: \(engine.barIsCurrent ? "yes" : "no")
 
                 """ + settingsStatus + scanStatus)
         case .set(let type, let returnKeyName):

@@ -91,6 +91,10 @@ extension TypingEngine {
     /// Changes with every change of the word or of the keys: the host asks again when it differs.
     public var suggestionGeneration: Int { word.generation }
 
+    /// Whether the bar shows the answer for the word as it is now; false while a tap waits for the
+    /// decoder and the bar is still an earlier word's or letter's.
+    public var barIsCurrent: Bool { suggestionRequest() == nil || word.result?.generation == word.generation }
+
     /// What to decode now: the word's taps and the word before; nil where no bar is shown.
     public func suggestionRequest() -> SuggestionRequest? {
         guard showsWords else { return nil }

@@ -140,16 +140,22 @@ struct SuggestionHarness {
     @Test func aStaleResultIsDroppedAndCorrectsNothing() throws {
         var s = try SuggestionHarness()
         s.type("statoin")
+        #expect(s.harness.engine.barIsCurrent)
         let request = try #require(s.harness.engine.suggestionRequest())
         let old = s.suggester.suggest(request, user: s.user)
         // The word moves on ("statoinx") before the result of "statoin" arrives.
         let (x, y) = s.harness.centre(of: "x")
         s.harness.send(.began, x: x, y: y)
         s.harness.send(.ended, x: x, y: y)
+        #expect(!s.harness.engine.barIsCurrent)
         let update = s.harness.engine.receive(old)
         #expect(update.changedKeys.isEmpty)
+        // The bar stays the earlier letter's until the word's own result comes.
+        #expect(!s.harness.engine.barIsCurrent)
         s.harness.tap("space")
         #expect(s.text == "statoinx ")
+        _ = s.harness.engine.receive(s.suggester.suggest(try #require(s.harness.engine.suggestionRequest()), user: s.user))
+        #expect(s.harness.engine.barIsCurrent)
     }
 
     /// A result redraws only the slots it changes, and the slot after one whose raised face came or went.
