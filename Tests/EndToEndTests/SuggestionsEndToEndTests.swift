@@ -10,11 +10,11 @@ import Testing
         words(try ControlEndToEndTests.status(session))
     }
 
-    /// The bar's words once they answer the word as it is now; nil while a tap waits for the decoder and
-    /// the bar is still an earlier letter's (or an earlier word's, on a busy machine).
-    static func currentBar(_ session: XSession) throws -> [String]? {
+    /// The bar's words, and whether they answer the word as it is now (not while a tap waits for the
+    /// decoder and the bar is still an earlier letter's, or an earlier word's on a busy machine).
+    static func barStatus(_ session: XSession) throws -> (words: [String], current: Bool) {
         let status = try ControlEndToEndTests.status(session)
-        return status["suggestions-current"] == "yes" ? words(status) : nil
+        return (words(status), status["suggestions-current"] == "yes")
     }
 
     private static func words(_ status: [String: String]) -> [String] {
@@ -28,9 +28,9 @@ import Testing
     static func waitForBar(_ session: XSession, timeout: Double = 5, _ check: ([String]) -> Bool) -> [String] {
         var seen: [String] = []
         _ = waitUntil(timeout: timeout) {
-            guard let current = try? currentBar(session) else { return false }
-            seen = current
-            return check(seen)
+            guard let bar = try? barStatus(session) else { return false }
+            seen = bar.words
+            return bar.current && check(seen)
         }
         return seen
     }
@@ -42,9 +42,9 @@ import Testing
     static func waitForSettledBar(_ session: XSession, timeout: Double = 5, _ check: ([String]) -> Bool) -> [String] {
         var seen: [String] = [], since = Date()
         _ = waitUntil(timeout: timeout) {
-            guard let now = try? currentBar(session) else { return false }
-            if now != seen { (seen, since) = (now, Date()) }
-            return check(seen) && Date().timeIntervalSince(since) >= 0.3
+            guard let bar = try? barStatus(session) else { return false }
+            if bar.words != seen { (seen, since) = (bar.words, Date()) }
+            return bar.current && check(seen) && Date().timeIntervalSince(since) >= 0.3
         }
         return seen
     }
