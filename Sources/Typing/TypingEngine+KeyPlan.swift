@@ -63,7 +63,7 @@ extension TypingEngine {
     /// toward likely next letters and shrinks for unlikely ones, by at most a quarter of a key, never in
     /// the middle half of the key, never for a word's first letter. What is drawn does not move.
     func helpedKey(_ hit: Int?, x: Double, y: Double) -> Int? {
-        guard let hit, !word.taps.isEmpty, let result = word.result, result.generation == word.generation,
+        guard let hit, !word.taps.isEmpty, let result = currentResult,
               !result.nextCharacters.isEmpty, Self.letter(of: geometry.keys[hit]) != nil else { return hit }
         let rect = geometry.keys[hit].rect
         let dx = (x - (Double(rect.x) + Double(rect.width) / 2)) / Double(rect.width)

@@ -91,9 +91,15 @@ extension TypingEngine {
     /// Changes with every change of the word or of the keys: the host asks again when it differs.
     public var suggestionGeneration: Int { word.generation }
 
-    /// Whether the bar shows the answer for the word as it is now; false while a tap waits for the
-    /// decoder and the bar is still an earlier word's or letter's.
-    public var barIsCurrent: Bool { suggestionRequest() == nil || word.result?.generation == word.generation }
+    /// The decoder's answer for the word as it is now; nil while a tap waits for the decoder and the bar
+    /// is still an earlier word's or letter's.
+    var currentResult: Suggestions? {
+        guard let result = word.result, result.generation == word.generation else { return nil }
+        return result
+    }
+
+    /// Whether the bar shows the answer for the word as it is now (or no answer is asked for).
+    public var barIsCurrent: Bool { suggestionRequest() == nil || currentResult != nil }
 
     /// What to decode now: the word's taps and the word before; nil where no bar is shown.
     public func suggestionRequest() -> SuggestionRequest? {
@@ -247,7 +253,7 @@ extension TypingEngine {
             word.lastCorrection = (typed, phrase)
             return composer.correct(count: taps.count, typed: typed, with: phrase, then: separator, at: time)
         }
-        if correcting, mayCorrect, showsWords, let result = word.result, result.generation == word.generation,
+        if correcting, mayCorrect, showsWords, let result = currentResult,
            var correction = result.correction, !Suggester.isExempt(typed) {
             if traits.smartQuotes { correction = String(correction.map { $0 == "'" ? "’" : $0 }) }
             word.lastCorrection = (typed, correction)
