@@ -25,25 +25,27 @@ func runAlternatingCPUBench(_ bench: LiveBench, arguments keypaneArguments: [Str
     var text = (0..<20).flatMap { _ in prose }.compactMap { places[$0] }.makeIterator()
     for held in [0, hold] {
         var own = 0.0, other = 0.0, ratios: [Double] = []
-        var faults = (own: 0, other: 0)
+        var faults = (own: 0, other: 0), wakeups = (own: 0, other: 0)
         for _ in 0..<blocks {
-            let (ownBefore, ownFaults) = (typist.cpuSeconds, typist.minorFaults)
+            let (ownBefore, ownFaults, ownWakeups) = (typist.cpuSeconds, typist.minorFaults, typist.wakeups)
             for _ in 0..<tapsPerBlock {
                 guard let (x, y) = text.next() else { break }
                 _ = bench.tapLatency(x: x, y: y, hold: held)
             }
             let ownBlock = typist.cpuSeconds - ownBefore
             faults.own += typist.minorFaults - ownFaults
-            let (otherBefore, otherFaults) = (peer.cpuSeconds, peer.minorFaults)
+            wakeups.own += typist.wakeups - ownWakeups
+            let (otherBefore, otherFaults, otherWakeups) = (peer.cpuSeconds, peer.minorFaults, peer.wakeups)
             for _ in 0..<tapsPerBlock { _ = peerBench.tapLatency(x: target.0, y: target.1, hold: held) }
             let otherBlock = peer.cpuSeconds - otherBefore
             faults.other += peer.minorFaults - otherFaults
+            wakeups.other += peer.wakeups - otherWakeups
             own += ownBlock
             other += otherBlock
             ratios.append(ownBlock / otherBlock)
         }
         let taps = Double(blocks * tapsPerBlock)
         let how = held > 0 ? "taps held \(Int(held * 1000)) ms" : "quick taps"
-        print("CPU per tap in alternating blocks of \(tapsPerBlock), \(how): keypane (prose, suggestions off) \(Int(own / taps * 1e6)) µs, matchbox-keyboard (one key) \(Int(other / taps * 1e6)) µs; ratio \(format(own / other)), blocks' ratios \(format(ratios.min()!)) to \(format(ratios.max()!)), median \(format(percentile(ratios, 0.5))); page faults per tap \(format(Double(faults.own) / taps)) and \(format(Double(faults.other) / taps))")
+        print("CPU per tap in alternating blocks of \(tapsPerBlock), \(how): keypane (prose, suggestions off) \(Int(own / taps * 1e6)) µs, matchbox-keyboard (one key) \(Int(other / taps * 1e6)) µs; ratio \(format(own / other)), blocks' ratios \(format(ratios.min()!)) to \(format(ratios.max()!)), median \(format(percentile(ratios, 0.5))); page faults per tap \(format(Double(faults.own) / taps)) and \(format(Double(faults.other) / taps)); wake-ups per tap \(format(Double(wakeups.own) / taps)) and \(format(Double(wakeups.other) / taps))")
     }
 }
