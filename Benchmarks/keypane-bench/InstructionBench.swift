@@ -66,9 +66,7 @@ final class CountedProgram {
 
     private static func run(_ argv: [String]) throws {
         guard let process = Child.spawn(argv) else { throw BenchError("cannot run \(argv[0])") }
-        var status: Int32 = 0
-        waitpid(process.pid, &status, 0)
-        guard status == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed") }
+        guard process.wait() == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed") }
     }
 }
 

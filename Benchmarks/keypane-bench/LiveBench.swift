@@ -9,37 +9,7 @@ import KeyboardModel
 import Glibc
 #endif
 
-/// A program started with posix_spawn, stopped by its process id.
-struct Child {
-    var pid: pid_t
-
-    static func spawn(_ argv: [String], environment: [String] = []) -> Child? {
-        var pid: pid_t = 0
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var env: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) }
-        var index = 0
-        while let entry = environ[index] {
-            env.append(strdup(entry))
-            index += 1
-        }
-        env.append(nil)
-        defer { env.forEach { free($0) } }
-        guard posix_spawn(&pid, argv[0], nil, nil, &cArgs, &env) == 0 else { return nil }
-        return Child(pid: pid)
-    }
-
-    func stop() {
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        for _ in 0..<200 {
-            if waitpid(pid, &status, WNOHANG) == pid { return }
-            usleep(10_000)
-        }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-    }
-
+extension Child {
     /// CPU seconds so far, of all its threads, to the nanosecond: the scheduler's run time of each thread
     /// (/proc/PID/task/*/schedstat). /proc/PID/stat counts 10 ms ticks, 30 µs a tap over 300 taps.
     var cpuSeconds: Double {

@@ -15,9 +15,7 @@ extension LiveBench {
         guard let child = Child.spawn(["/usr/bin/xrandr", "-display", display] + arguments) else {
             throw BenchError("cannot run xrandr")
         }
-        var status: Int32 = 0
-        waitpid(child.pid, &status, 0)
-        guard status == 0 else { throw BenchError("xrandr \(arguments.joined(separator: " ")) failed") }
+        guard child.wait() == 0 else { throw BenchError("xrandr \(arguments.joined(separator: " ")) failed") }
     }
 
     /// Adds a mode of the given size to Xvfb's one output.

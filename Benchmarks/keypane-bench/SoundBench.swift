@@ -71,10 +71,7 @@ final class SoundRecorder {
         recorder.stop()
         Glibc.close(input)
         server.stop()
-        if let remover = Child.spawn(["/bin/rm", "-rf", directory]) {
-            var status: Int32 = 0
-            waitpid(remover.pid, &status, 0)
-        }
+        Child.spawn(["/bin/rm", "-rf", directory])?.wait()
     }
 
     /// Reads what arrives for `duration` seconds, or until the first sound with `untilSound`, and returns
@@ -103,22 +100,6 @@ final class SoundRecorder {
             samples += count
         }
         return onsets
-    }
-}
-
-extension Child {
-    /// Starts a program with its standard output to `output`.
-    static func spawn(_ argv: [String], output: Int32) -> Child? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return nil }
-        return Child(pid: pid)
     }
 }
 

@@ -56,6 +56,8 @@ func argument(_ name: String) -> String? {
     return args[index + 1]
 }
 
+Child.stopChildrenOnSignals()
+
 let parts = ["start", "memory", "live", "prose", "instructions", "cpu", "resize", "sound", "auto-show", "suggest", "languages", "emoji",
              "access", "touch", "editing", "slide", "settings"]
 if let only = argument("--only"), !parts.contains(only) {
@@ -65,13 +67,9 @@ if let only = argument("--only"), !parts.contains(only) {
 
 /// Runs a program and returns its peak resident set size in KiB.
 func peakRSS(_ argv: [String]) -> Int? {
-    var pid: pid_t = 0
-    var cArgs = argv.map { strdup($0) } + [nil]
-    defer { cArgs.forEach { free($0) } }
-    guard posix_spawn(&pid, argv[0], nil, nil, &cArgs, environ) == 0 else { return nil }
-    var status: Int32 = 0
+    guard let child = Child.spawn(argv) else { return nil }
     var usage = rusage()
-    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
+    guard child.wait(usage: &usage) == 0 else { return nil }
     return usage.ru_maxrss
 }
 
