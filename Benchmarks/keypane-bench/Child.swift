@@ -1,6 +1,7 @@
 // The programs the bench starts (X servers, window managers, keyboards, tools), and their end.
 
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -18,35 +19,10 @@ struct Child {
     /// Starts a program with the bench's environment and `environment` added, its standard output to
     /// `output` (and its errors then to /dev/null) when given.
     static func spawn(_ argv: [String], environment: [String] = [], output: Int32? = nil) -> Child? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let output {
-            posix_spawn_file_actions_adddup2(&actions, output, 1)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        // The bench blocks the signals that end it (`stopChildrenOnSignals`); its children must not.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var env: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) }
-        var index = 0
-        while let entry = environ[index] {
-            env.append(strdup(entry))
-            index += 1
-        }
-        env.append(nil)
-        defer { env.forEach { free($0) } }
-        var pid: pid_t = 0
-        return running.withLock { running in
-            guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &env) == 0 else { return nil }
+        running.withLock { running in
+            guard let pid = try? startProgram(argv, environment: environment + currentEnvironment,
+                                              output: output.map(ProgramOutput.descriptor) ?? .inherited,
+                                              quiet: output != nil) else { return nil }
             running.insert(pid)
             return Child(pid: pid)
         }

@@ -85,30 +85,10 @@ final class SoundServer {
 }
 
 
-/// Starts a program with a clean signal mask (a test runs on a thread that blocks most signals, and
-/// Foundation's Process passes that mask on, so the program could not be told to stop) and with its
-/// output to `output` (or nowhere). Its process id is returned: `end` stops it.
+/// Starts a program with its output to `output` (or nowhere), as `startProgram` does. Its process id is
+/// returned: `end` stops it.
 func spawn(_ arguments: [String], environment: [String]? = nil, output: String = "/dev/null") throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = (environment ?? ProcessInfo.processInfo.environment.map { "\($0)=\($1)" }).map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    let error = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-    guard error == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(error)))") }
-    return pid
+    try startProgram(arguments, environment: environment ?? currentEnvironment, output: .file(output), quiet: true)
 }
 
 /// Sends `signal` to a spawned program and reaps it, killing it if it has not ended within 2 s.
