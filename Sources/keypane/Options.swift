@@ -132,13 +132,15 @@ struct ParsedOptions {
     }
 
     /// An option's value as `read` makes it; nil when it is not given. A value that `read` refuses ends
-    /// the program with `problem(value)` when it came from the command line; from the configuration file,
-    /// it is said with the file and line, and nil returned, so that the default holds.
-    func value<T>(_ name: String, _ read: (String) -> T?, problem: (String) -> String) -> T? {
+    /// the program with `problem(value, option)` when it came from the command line, the option named
+    /// "--height"; from the configuration file, it is said with the file and line, the option named as the
+    /// file spells it ("height"), and nil returned, so that the default holds.
+    func value<T>(_ name: String, _ read: (String) -> T?,
+                  problem: (_ value: String, _ option: String) -> String) -> T? {
         guard let text = values[name] else { return nil }
         if let value = read(text) { return value }
-        guard let origin = origins[name] else { fail(problem(text)) }
-        warn("\(origin): \(problem(text)); using the default")
+        guard let origin = origins[name] else { fail(problem(text, "--\(name)")) }
+        warn("\(origin): \(problem(text, name)); using the default")
         return nil
     }
 
@@ -155,7 +157,7 @@ struct ParsedOptions {
     var labelScale: Double {
         value("label-size", { text in
             Double(text.hasSuffix("%") ? String(text.dropLast()) : text).flatMap { (50...200).contains($0) ? $0 / 100 : nil }
-        }, problem: { "bad --label-size '\($0)': expected a percentage from 50 to 200" }) ?? 1
+        }, problem: { "bad \($1) '\($0)': expected a percentage from 50 to 200" }) ?? 1
     }
 }
 

@@ -62,17 +62,17 @@ struct RunSettings {
         languages = options.value("languages", { list -> [String]? in
             let tags = Self.listed(list).map(Language.normalized)
             return tags.isEmpty || tags.contains(nil) ? nil : tags.compactMap { $0 }
-        }, problem: { list in
+        }, problem: { list, option in
             let bad = Self.listed(list).first { Language.normalized($0) == nil }
-            return "bad language '\(bad ?? list)' in --languages: expected language tags such as de, fr, ru or en-GB"
+            return "bad language '\(bad ?? list)' in \(option): expected language tags such as de, fr, ru or en-GB"
         })
         emoji = options.flag("emoji", default: true)
-        returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: {
-            "unknown return key '\($0)': expected one of \(ReturnKeyType.allNames)"
+        returnKey = options.value("return-key", ReturnKeyType.init(rawValue:), problem: { value, _ in
+            "unknown return key '\(value)': expected one of \(ReturnKeyType.allNames)"
         }) ?? .default
         themeFollowsDesktop = options["theme"] == "desktop"
-        theme = options.value("theme", { $0 == "desktop" ? .light : Theme.named($0) }, problem: {
-            "unknown theme '\($0)': expected one of \(Theme.allNames) or desktop"
+        theme = options.value("theme", { $0 == "desktop" ? .light : Theme.named($0) }, problem: { value, _ in
+            "unknown theme '\(value)': expected one of \(Theme.allNames) or desktop"
         }) ?? .light
         labelScale = options.labelScale
         height = options.value("height", { text -> Height? in
@@ -80,7 +80,7 @@ struct RunSettings {
                 return .fraction(percent / 100)
             }
             return Int(text).flatMap { $0 > 0 ? .pixels($0) : nil }
-        }, problem: { "bad --height '\($0)': expected pixels (300) or a percentage (35%)" })
+        }, problem: { "bad \($1) '\($0)': expected pixels (300) or a percentage (35%)" })
         floating = options.flag("floating", default: false)
         autoShow = options.value("auto-show", { text -> AutoShow?? in
             if let mode = AutoShow(rawValue: text) { return .some(mode) }
@@ -89,14 +89,14 @@ struct RunSettings {
             case false?: return .some(.never)
             case nil: return nil
             }
-        }, problem: { "unknown --auto-show '\($0)': expected touch, focus or never" }) ?? nil
+        }, problem: { "unknown \($1) '\($0)': expected touch, focus or never" }) ?? nil
         showButton = options.flag("show-button", default: true)
 
         traits = TextTraits.Overrides(autocorrection: options.flags["autocorrection"],
                                       smartQuotes: options.flags["smart-quotes"],
                                       smartDashes: options.flags["smart-dashes"], secureEntry: options.flags["secure"])
         traits.autocapitalization = options.value("autocapitalization", TextTraits.Autocapitalization.init(rawValue:),
-            problem: { "unknown autocapitalization '\($0)': expected none, words, sentences or all" })
+            problem: { value, _ in "unknown autocapitalization '\(value)': expected none, words, sentences or all" })
         suggestions = options.flag("suggestions", default: true)
         slideToType = options.flag("slide-to-type", default: true)
         doubleSpacePeriod = options.flag("double-space-period", default: true)
@@ -113,7 +113,7 @@ struct RunSettings {
 
         func seconds(_ name: String, _ range: ClosedRange<Double>) -> Double? {
             options.value(name, { Double($0).flatMap { range.contains($0) ? $0 : nil } },
-                          problem: { "bad --\(name) '\($0)': expected seconds from \(range.lowerBound) to \(range.upperBound)" })
+                          problem: { "bad \($1) '\($0)': expected seconds from \(range.lowerBound) to \(range.upperBound)" })
         }
         timing.slowKeys = seconds("slow-keys", 0...5) ?? timing.slowKeys
         timing.bounceKeys = seconds("bounce-keys", 0...5) ?? timing.bounceKeys
@@ -122,14 +122,14 @@ struct RunSettings {
         timing.dwell = seconds("dwell", 0...10) ?? timing.dwell
 
         let scan = options.value("scan", { ["auto", "step", "off"].contains($0) ? $0 : nil },
-                                 problem: { "unknown --scan '\($0)': expected auto, step or off" }) ?? "off"
+                                 problem: { "unknown \($1) '\($0)': expected auto, step or off" }) ?? "off"
         let mode = ScanSettings.Mode(rawValue: scan)
         if let mode {
             var scanning = ScanSettings(mode: mode)
             scanning.interval = options.value("scan-interval", { Double($0).flatMap { (0.2...10).contains($0) ? $0 : nil } },
-                problem: { "bad --scan-interval '\($0)': expected seconds from 0.2 to 10" }) ?? scanning.interval
+                problem: { "bad \($1) '\($0)': expected seconds from 0.2 to 10" }) ?? scanning.interval
             scanning.idleCycles = options.value("scan-cycles", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } },
-                problem: { "bad --scan-cycles '\($0)': expected a count from 1 to 100" }) ?? scanning.idleCycles
+                problem: { "bad \($1) '\($0)': expected a count from 1 to 100" }) ?? scanning.idleCycles
             self.scanning = scanning
         }
         scanSwitches = Self.listed(options["scan-switch"] ?? (mode == .step ? "F11,F12" : "F12"))
@@ -137,7 +137,7 @@ struct RunSettings {
         sound = options.flag("sound", default: true)
         volume = options.value("volume", { text in
             Double(text.hasSuffix("%") ? String(text.dropLast()) : text).flatMap { (0...100).contains($0) ? $0 / 100 : nil }
-        }, problem: { "bad --volume '\($0)': expected a number from 0 to 100" }) ?? 1
+        }, problem: { "bad \($1) '\($0)': expected a number from 0 to 100" }) ?? 1
     }
 
     /// The settings as the settings panel shows them, by the settings file's names, in its form ("on",

@@ -58,7 +58,7 @@ import Testing
         let lines = messages.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(messages)")
         #expect(lines.contains { $0.hasPrefix("keypane: \(config):3: unknown setting 'colour': expected one of ") })
-        #expect(lines.contains("keypane: \(config):5: bad --volume 'loud': expected a number from 0 to 100; using the default"))
+        #expect(lines.contains("keypane: \(config):5: bad volume 'loud': expected a number from 0 to 100; using the default"))
         #expect(lines.contains("keypane: \(config):6: expected 'name = value', not 'floating'; line ignored"))
         #expect(lines.contains { $0.hasPrefix("keypane: \(layout):3:") && $0.hasSuffix("; layout left out") }, "\(messages)")
     }
